@@ -1,0 +1,42 @@
+// A small command-line parser for kvbench's subcommands: positionals, "--name value", "--name=value", repeated
+// options and boolean flags. Unknown options are errors (thrown as UsageError and reported by main).
+#ifndef KVBENCH_HOST_CLI_ARGS_HPP_
+#define KVBENCH_HOST_CLI_ARGS_HPP_
+
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kvbench::cli {
+
+// A mistake on the command line: main prints it with the usage and exits with status 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Args {
+ public:
+  // `value_options`: options that take a value; `flags`: options that do not. Names without the leading "--".
+  Args(const std::vector<std::string>& argv, const std::set<std::string>& value_options,
+       const std::set<std::string>& flags);
+
+  const std::vector<std::string>& positionals() const { return positionals_; }
+  bool flag(const std::string& name) const { return flags_.count(name) != 0; }
+  std::optional<std::string> value(const std::string& name) const;
+  std::vector<std::string> values(const std::string& name) const;
+  // The value as a positive integer; UsageError naming the option otherwise.
+  std::optional<long long> positive_integer(const std::string& name) const;
+
+ private:
+  std::vector<std::string> positionals_;
+  std::set<std::string> flags_;
+  std::multimap<std::string, std::string> values_;
+};
+
+}  // namespace kvbench::cli
+
+#endif  // KVBENCH_HOST_CLI_ARGS_HPP_

@@ -1,0 +1,67 @@
+// kvbench plugins: lists the plugins in the plugin directory with name, version, ABI version and capabilities.
+// A file that is not a loadable plugin is listed with the reason.
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "plugin/plugin_library.hpp"
+
+namespace kvbench::cli {
+
+int PluginsCommand(const CommandArgs& argv) {
+  Args args(argv, {"plugin-dir"}, {"json"});
+  if (!args.positionals().empty()) throw UsageError("unexpected argument '" + args.positionals()[0] + "'");
+  const std::string dir = args.value("plugin-dir").value_or(host::DefaultPluginDir());
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    std::fprintf(stderr, "kvbench plugins: plugin directory %s does not exist\n", dir.c_str());
+    return 2;
+  }
+  std::vector<std::string> paths;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (entry.path().extension() == ".so") paths.push_back(entry.path().string());
+  }
+  std::sort(paths.begin(), paths.end());
+  nlohmann::json list = nlohmann::json::array();
+  for (const std::string& path : paths) {
+    std::shared_ptr<const host::PluginLibrary> plugin;
+    Status s = host::PluginLibrary::Load(path, &plugin);
+    nlohmann::json row = {{"path", path}};
+    if (s.ok()) {
+      row["name"] = plugin->name();
+      row["version"] = plugin->version();
+      row["abi"] = plugin->abi_version();
+      row["capabilities"] = plugin->CapabilityNames();
+      row["description"] = plugin->description();
+    } else {
+      row["error"] = s.message();
+    }
+    list.push_back(row);
+  }
+  if (args.flag("json")) {
+    std::printf("%s\n", list.dump(2).c_str());
+    return 0;
+  }
+  std::printf("%-16s %-28s %-5s %s\n", "NAME", "VERSION", "ABI", "CAPABILITIES");
+  for (const auto& row : list) {
+    if (row.contains("error")) {
+      std::printf("%-16s %s\n", std::filesystem::path(row["path"].get<std::string>()).filename().c_str(),
+                  row["error"].get<std::string>().c_str());
+      continue;
+    }
+    std::string caps;
+    for (const auto& c : row["capabilities"]) {
+      if (!caps.empty()) caps += ',';
+      caps += c.get<std::string>();
+    }
+    std::printf("%-16s %-28s %-5s %s\n", row["name"].get<std::string>().c_str(),
+                row["version"].get<std::string>().c_str(), row["abi"].get<std::string>().c_str(), caps.c_str());
+  }
+  return 0;
+}
+
+}  // namespace kvbench::cli

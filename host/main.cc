@@ -1,0 +1,68 @@
+// kvbench: the command-line entry. Thin by design: it picks a subcommand and turns stray exceptions into one
+// message and a non-zero exit status.
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*fn)(const kvbench::cli::CommandArgs&);
+  const char* usage;
+};
+
+constexpr Command kCommands[] = {
+    {"run", kvbench::cli::RunCommand,
+     "run CONFIG.json [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR]"},
+    {"validate", kvbench::cli::ValidateCommand, "validate CONFIG.json [--plugin-dir DIR]"},
+    {"plugins", kvbench::cli::PluginsCommand, "plugins [--plugin-dir DIR] [--json]"},
+    {"conformance", kvbench::cli::ConformanceCommand, "conformance PLUGIN.so [--filter PATTERN]"},
+    {"report", kvbench::cli::ReportCommand, "report RESULTS.json... [--out DIR]"},
+    {"compare", kvbench::cli::CompareCommand,
+     "compare BASELINE.json CURRENT.json [--threshold PCT] [--format table|github-action-benchmark|bencher]"},
+};
+
+void PrintUsage(std::FILE* out) {
+  std::fprintf(out, "usage: kvbench COMMAND [ARGS]\n\ncommands:\n");
+  for (const Command& c : kCommands) std::fprintf(out, "  kvbench %s\n", c.usage);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (const char* level = std::getenv("KVBENCH_LOG_LEVEL")) spdlog::set_level(spdlog::level::from_str(level));
+  spdlog::set_pattern("%^[%Y-%m-%d %H:%M:%S.%e] [%l]%$ %v");
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
+      std::string(argv[1]) == "help") {
+    PrintUsage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  if (std::string(argv[1]) == "--version") {
+    std::printf("kvbench %s (%s)\n", KVBENCH_VERSION, KVBENCH_GIT_REVISION);
+    return 0;
+  }
+  const std::string name = argv[1];
+  std::vector<std::string> args(argv + 2, argv + argc);
+  for (const Command& c : kCommands) {
+    if (name != c.name) continue;
+    try {
+      return c.fn(args);
+    } catch (const kvbench::cli::UsageError& e) {
+      std::fprintf(stderr, "kvbench %s: %s\nusage: kvbench %s\n", c.name, e.what(), c.usage);
+      return 2;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "kvbench %s: %s\n", c.name, e.what());
+      return 2;
+    }
+  }
+  std::fprintf(stderr, "kvbench: unknown command '%s'\n\n", name.c_str());
+  PrintUsage(stderr);
+  return 2;
+}

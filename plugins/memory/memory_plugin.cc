@@ -1,0 +1,177 @@
+// memory.so: an in-memory ordered store behind the plugin ABI. It is the harness's reference engine (every phase
+// checksum must come out of it) and its ceiling (a phase cannot run faster than this). Data lives in memory and
+// is written to one snapshot file per store at settle and close, so reopen/verify works; a crash loses everything
+// written since the last settle.
+#include <kvbench/sdk.hpp>
+#include <kvbench/sdk_config.hpp>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "ordered_store.hpp"
+#include "snapshot_file.hpp"
+
+namespace kvbench::memory {
+namespace {
+
+using sdk::Status;
+
+class MemoryIterator {
+ public:
+  explicit MemoryIterator(const OrderedStore* store) : store_(store) {}
+
+  void Seek(std::string_view key) { Position(store_->LowerBound(key)); }
+  void SeekToFirst() { Position(store_->begin()); }
+  void Next() {
+    if (epoch_ != store_->erase_epoch()) {
+      // An erase may have invalidated it_: find our place again from the copied key.
+      auto it = store_->LowerBound(key_);
+      if (it != store_->end() && it->first == key_) ++it;
+      Position(it);
+      return;
+    }
+    Position(std::next(it_));
+  }
+  bool Valid() const { return valid_; }
+  std::string_view key() const { return key_; }
+  std::string_view value() const { return value_; }
+  Status status() const { return Status::OK(); }
+
+ private:
+  // Copies the entry so that later writes to the store cannot change what the host is reading.
+  void Position(OrderedStore::const_iterator it) {
+    it_ = it;
+    epoch_ = store_->erase_epoch();
+    valid_ = it != store_->end();
+    if (valid_) {
+      key_ = it->first;
+      value_ = it->second;
+    }
+  }
+
+  const OrderedStore* store_;
+  OrderedStore::const_iterator it_;
+  uint64_t epoch_ = 0;
+  bool valid_ = false;
+  std::string key_, value_;
+};
+
+class MemoryStore {
+ public:
+  using Iterator = MemoryIterator;
+  explicit MemoryStore(OrderedStore* data) : data_(data) {}
+
+  Status Put(std::string_view key, std::string_view value) {
+    data_->Put(key, value);
+    return Status::OK();
+  }
+  Status Get(std::string_view key, sdk::ValueSink sink) {
+    const std::string* v = data_->Find(key);
+    if (v == nullptr) return Status::NotFound();
+    sink(*v);
+    return Status::OK();
+  }
+  Status Delete(std::string_view key) {
+    data_->Delete(key);
+    return Status::OK();
+  }
+  Status NewIterator(std::unique_ptr<Iterator>* it) {
+    *it = std::make_unique<Iterator>(data_);
+    return Status::OK();
+  }
+  Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
+    auto it = r.from_first ? data_->begin() : data_->LowerBound(r.start);
+    uint64_t n = 0;
+    for (; it != data_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it->first); ++it) {
+      ++n;
+      if (!sink(it->first, it->second)) break;
+    }
+    *visited = n;
+    return Status::OK();
+  }
+  Status Count(uint64_t* count) {
+    *count = data_->size();
+    return Status::OK();
+  }
+
+ private:
+  OrderedStore* data_;
+};
+
+class MemoryEngine {
+ public:
+  using Store = MemoryStore;
+
+  MemoryEngine(std::string dir, bool snapshots) : dir_(std::move(dir)), snapshots_(snapshots) {}
+
+  Status OpenStore(std::string_view name, std::unique_ptr<Store>* store) {
+    auto [it, inserted] = stores_.try_emplace(std::string(name));
+    if (inserted && snapshots_) {
+      Status s = ReadSnapshot(SnapshotPath(it->first), &it->second);
+      if (!s.ok()) {
+        stores_.erase(it);
+        return s;
+      }
+    }
+    *store = std::make_unique<Store>(&it->second);
+    return Status::OK();
+  }
+  Status Stabilize() { return Status::OK(); }
+  Status Settle() {
+    if (!snapshots_) return Status::OK();
+    for (const auto& [name, data] : stores_) {
+      Status s = WriteSnapshot(data, SnapshotPath(name));
+      if (!s.ok()) return s;
+    }
+    return Status::OK();
+  }
+  Status Close() { return Settle(); }
+  Status EffectiveSettings(std::string* out) {
+    *out = std::string(R"({"Structure":"std::map + hash index","Snapshots":)") + (snapshots_ ? "true" : "false") +
+           "}";
+    return Status::OK();
+  }
+  Status Durability(std::string* out) {
+    *out = snapshots_ ? "In-memory; a snapshot file per store at settle and close; a crash loses every write since "
+                        "the last settle."
+                      : "In-memory only; nothing survives close or a crash.";
+    return Status::OK();
+  }
+
+ private:
+  std::string SnapshotPath(const std::string& store) const { return dir_ + "/" + store + ".kvsnap"; }
+
+  std::string dir_;
+  bool snapshots_;
+  std::map<std::string, OrderedStore, std::less<>> stores_;
+};
+
+struct MemoryPlugin {
+  static constexpr const char* kName = "memory";
+  static constexpr const char* kVersion = "1.0.0";
+  static constexpr const char* kDescription =
+      "In-memory ordered store (std::map + hash index) with snapshot files; the harness's reference and ceiling";
+  static constexpr bool kConcurrentDataCalls = false;
+  using Engine = MemoryEngine;
+
+  static Status Open(const sdk::OpenRequest& req, std::unique_ptr<Engine>* engine) {
+    sdk::ConfigReader config(req.config_json);
+    bool snapshots = true;
+    config.Bool("settings", "Snapshots", &snapshots);
+    Status s = config.Finish();
+    if (!s.ok()) return s;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(req.data_dir, ec)) {
+      return Status::InvalidArgument("data directory '" + req.data_dir + "' does not exist");
+    }
+    *engine = std::make_unique<Engine>(req.data_dir, snapshots);
+    return Status::OK();
+  }
+};
+
+}  // namespace
+}  // namespace kvbench::memory
+
+KVBENCH_EXPORT_PLUGIN(kvbench::memory::MemoryPlugin)
