@@ -1,0 +1,36 @@
+// Builds the decompressed form of a data block (see format.h).
+#ifndef ZT_TABLE_BLOCK_BUILDER_H_
+#define ZT_TABLE_BLOCK_BUILDER_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "table/format.h"
+
+namespace zt {
+
+class BlockBuilder {
+ public:
+  BlockBuilder() = default;
+
+  // REQUIRES: key greater than every key added since Reset().
+  void Add(std::string_view key, EntryKind kind, std::string_view value);
+  // Size of the block if finished now.
+  size_t SizeEstimate() const { return buffer_.size() + offsets_.size() + 4; }
+  uint32_t entries() const { return entries_; }
+  bool empty() const { return entries_ == 0; }
+  // The finished block; valid until the next Add/Reset.
+  std::string_view Finish();
+  void Reset();
+
+ private:
+  std::string buffer_;
+  std::string offsets_;
+  uint32_t entries_ = 0;
+  bool finished_ = false;
+};
+
+}  // namespace zt
+
+#endif  // ZT_TABLE_BLOCK_BUILDER_H_

@@ -1,0 +1,123 @@
+// BlockCache: decompressed blocks shared by every segment of an engine.
+//
+// Keyed by (cache id of a part, block offset); a part gets its cache id from
+// NewId() when it is opened, so file numbers need not be unique across the
+// stores sharing a cache. Readers pin a block through a handle (reference
+// count) and read it in place; eviction only drops the cache's own reference,
+// so a pinned block stays valid until its last Release.
+//
+// Eviction: LRU within a byte budget (charge = decompressed bytes plus a fixed
+// per-entry overhead), and EvictExpired() drops blocks not used for
+// `lifetime` (called periodically by a background cleaner).
+//   byte_budget == 0      -> nothing is retained (each read decompresses its
+//                            own copy, freed on Release).
+//   byte_budget == kUnbounded -> no byte limit (ZoneTree's behaviour).
+//   lifetime <= 0         -> no time-based expiry.
+// Thread-safe: sharded, one mutex per shard.
+#ifndef ZT_TABLE_BLOCK_CACHE_H_
+#define ZT_TABLE_BLOCK_CACHE_H_
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <utility>
+
+namespace zt {
+
+class Block;
+class PartRegistry;
+
+class BlockCache {
+ public:
+  static constexpr uint64_t kUnbounded = std::numeric_limits<uint64_t>::max();
+  static constexpr uint64_t kEntryOverhead = 128;  // bytes charged per block
+
+  BlockCache(uint64_t byte_budget, std::chrono::milliseconds lifetime);
+  ~BlockCache();
+  BlockCache(const BlockCache&) = delete;
+  BlockCache& operator=(const BlockCache&) = delete;
+
+  struct Handle;  // opaque
+
+  // A pinned handle or nullptr. Refreshes the block's LRU position and
+  // last-use time.
+  Handle* Lookup(uint64_t id, uint64_t offset);
+  // Inserts block and returns a pinned handle. If another thread inserted
+  // the same key first, its block is returned and `block` is dropped.
+  Handle* Insert(uint64_t id, uint64_t offset, std::unique_ptr<Block> block);
+  static const Block* Value(const Handle* handle);
+  void Release(Handle* handle);
+
+  // Drops every unpinned-or-pinned entry of `id` from the cache (pinned ones
+  // stay alive until released). Used when a part file is deleted.
+  void EraseId(uint64_t id);
+  void EvictExpired();
+
+  uint64_t NewId() { return next_id_.fetch_add(1, std::memory_order_relaxed); }
+
+  uint64_t charge() const;  // bytes charged by the blocks in the cache
+  uint64_t budget() const { return budget_; }
+  std::chrono::milliseconds lifetime() const { return lifetime_; }
+  size_t entries() const;
+
+  struct Stats {
+    uint64_t hits = 0, misses = 0, inserts = 0, evictions = 0, expired = 0;
+  };
+  Stats stats() const;
+
+  // Open parts by (dir, file number), so that segments sharing a part (merge
+  // reuse) share one reader and delete its file only when no live segment
+  // uses it.
+  PartRegistry* parts() const { return parts_.get(); }
+
+ private:
+  struct Shard;
+  Shard& ShardFor(uint64_t id, uint64_t offset) const;
+
+  uint64_t budget_;
+  std::chrono::milliseconds lifetime_;
+  size_t num_shards_;
+  std::unique_ptr<Shard[]> shards_;
+  std::atomic<uint64_t> next_id_{1};
+  std::unique_ptr<PartRegistry> parts_;
+};
+
+// RAII pin of a cached block. Move-only.
+class PinnedBlock {
+ public:
+  PinnedBlock() = default;
+  PinnedBlock(BlockCache* cache, BlockCache::Handle* handle)
+      : cache_(cache), handle_(handle) {}
+  ~PinnedBlock() { Reset(); }
+  PinnedBlock(PinnedBlock&& o) noexcept
+      : cache_(std::exchange(o.cache_, nullptr)),
+        handle_(std::exchange(o.handle_, nullptr)) {}
+  PinnedBlock& operator=(PinnedBlock&& o) noexcept {
+    if (this != &o) {
+      Reset();
+      cache_ = std::exchange(o.cache_, nullptr);
+      handle_ = std::exchange(o.handle_, nullptr);
+    }
+    return *this;
+  }
+  PinnedBlock(const PinnedBlock&) = delete;
+  PinnedBlock& operator=(const PinnedBlock&) = delete;
+
+  bool valid() const { return handle_ != nullptr; }
+  const Block* block() const { return BlockCache::Value(handle_); }
+  void Reset() {
+    if (handle_ != nullptr) cache_->Release(handle_);
+    handle_ = nullptr;
+    cache_ = nullptr;
+  }
+
+ private:
+  BlockCache* cache_ = nullptr;
+  BlockCache::Handle* handle_ = nullptr;
+};
+
+}  // namespace zt
+
+#endif  // ZT_TABLE_BLOCK_CACHE_H_

@@ -1,0 +1,50 @@
+// Bump allocator: many small allocations freed all at once. Not thread-safe,
+// except MemoryUsage() which may be read concurrently.
+#ifndef ZT_UTIL_ARENA_H_
+#define ZT_UTIL_ARENA_H_
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace zt {
+
+class Arena {
+ public:
+  explicit Arena(size_t block_size = 64 * 1024);
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+
+  // REQUIRES: bytes > 0.
+  char* Allocate(size_t bytes) {
+    if (bytes <= remaining_) {
+      char* result = ptr_;
+      ptr_ += bytes;
+      remaining_ -= bytes;
+      return result;
+    }
+    return AllocateFallback(bytes);
+  }
+  // Aligned to alignof(std::max_align_t).
+  char* AllocateAligned(size_t bytes);
+
+  // Bytes reserved from the system (blocks plus bookkeeping).
+  size_t MemoryUsage() const {
+    return memory_usage_.load(std::memory_order_relaxed);
+  }
+
+ private:
+  char* AllocateFallback(size_t bytes);
+  char* NewBlock(size_t bytes);
+
+  size_t block_size_;
+  char* ptr_ = nullptr;
+  size_t remaining_ = 0;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::atomic<size_t> memory_usage_{0};
+};
+
+}  // namespace zt
+
+#endif  // ZT_UTIL_ARENA_H_
