@@ -1,0 +1,43 @@
+#include "util/arena.h"
+
+#include <cstdint>
+
+namespace zt {
+
+Arena::Arena(size_t block_size) : block_size_(block_size) {}
+
+char* Arena::AllocateFallback(size_t bytes) {
+  if (bytes > block_size_ / 4) {
+    // Large objects get their own block so the current one is not wasted.
+    return NewBlock(bytes);
+  }
+  ptr_ = NewBlock(block_size_);
+  remaining_ = block_size_;
+  char* result = ptr_;
+  ptr_ += bytes;
+  remaining_ -= bytes;
+  return result;
+}
+
+char* Arena::AllocateAligned(size_t bytes) {
+  constexpr size_t kAlign = alignof(std::max_align_t);
+  size_t mod = reinterpret_cast<uintptr_t>(ptr_) & (kAlign - 1);
+  size_t slop = mod == 0 ? 0 : kAlign - mod;
+  size_t needed = bytes + slop;
+  if (needed <= remaining_) {
+    char* result = ptr_ + slop;
+    ptr_ += needed;
+    remaining_ -= needed;
+    return result;
+  }
+  // New blocks come from operator new[], which is max_align_t aligned.
+  return AllocateFallback(bytes);
+}
+
+char* Arena::NewBlock(size_t bytes) {
+  blocks_.emplace_back(new char[bytes]);
+  memory_usage_.fetch_add(bytes + sizeof(char*), std::memory_order_relaxed);
+  return blocks_.back().get();
+}
+
+}  // namespace zt

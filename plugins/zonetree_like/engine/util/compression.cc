@@ -1,0 +1,107 @@
+#include "util/compression.h"
+
+#include <zstd.h>
+
+#include <cstring>
+
+namespace zt {
+
+const char* CompressionName(Compression c) {
+  switch (c) {
+    case Compression::kNone:
+      return "none";
+    case Compression::kZstd:
+      return "zstd";
+  }
+  return "unknown";
+}
+
+bool ParseCompression(std::string_view name, Compression* out) {
+  if (name == "none") {
+    *out = Compression::kNone;
+    return true;
+  }
+  if (name == "zstd") {
+    *out = Compression::kZstd;
+    return true;
+  }
+  return false;
+}
+
+struct Compressor::Impl {
+  ZSTD_CCtx* cctx = nullptr;
+  ~Impl() { ZSTD_freeCCtx(cctx); }
+};
+
+Compressor::Compressor() : impl_(new Impl) {}
+Compressor::~Compressor() = default;
+
+Status Compressor::Compress(Compression type, int level, std::string_view input,
+                            std::string* out) {
+  switch (type) {
+    case Compression::kNone:
+      out->append(input.data(), input.size());
+      return Status::OK();
+    case Compression::kZstd: {
+      if (impl_->cctx == nullptr) {
+        impl_->cctx = ZSTD_createCCtx();
+        if (impl_->cctx == nullptr) return Status::IOError("ZSTD_createCCtx");
+      }
+      size_t old_size = out->size();
+      size_t bound = ZSTD_compressBound(input.size());
+      out->resize(old_size + bound);
+      size_t n = ZSTD_compressCCtx(impl_->cctx, out->data() + old_size, bound,
+                                   input.data(), input.size(), level);
+      if (ZSTD_isError(n)) {
+        out->resize(old_size);
+        return Status::IOError(std::string("zstd compress: ") +
+                               ZSTD_getErrorName(n));
+      }
+      out->resize(old_size + n);
+      return Status::OK();
+    }
+  }
+  return Status::InvalidArgument("unknown compression type");
+}
+
+namespace {
+
+// One decompression context per thread, created on first use.
+struct ThreadDCtx {
+  ZSTD_DCtx* dctx = nullptr;
+  ~ThreadDCtx() { ZSTD_freeDCtx(dctx); }
+};
+
+ZSTD_DCtx* GetThreadDCtx() {
+  thread_local ThreadDCtx ctx;
+  if (ctx.dctx == nullptr) ctx.dctx = ZSTD_createDCtx();
+  return ctx.dctx;
+}
+
+}  // namespace
+
+Status Uncompress(Compression type, std::string_view input, char* out,
+                  size_t raw_size) {
+  switch (type) {
+    case Compression::kNone:
+      if (input.size() != raw_size) {
+        return Status::Corruption("uncompressed block size mismatch");
+      }
+      if (raw_size > 0) std::memcpy(out, input.data(), raw_size);
+      return Status::OK();
+    case Compression::kZstd: {
+      ZSTD_DCtx* dctx = GetThreadDCtx();
+      if (dctx == nullptr) return Status::IOError("ZSTD_createDCtx");
+      size_t n = ZSTD_decompressDCtx(dctx, out, raw_size, input.data(),
+                                     input.size());
+      if (ZSTD_isError(n)) {
+        return Status::Corruption(std::string("zstd: ") + ZSTD_getErrorName(n));
+      }
+      if (n != raw_size) return Status::Corruption("zstd: size mismatch");
+      return Status::OK();
+    }
+  }
+  return Status::Corruption("unknown compression type");
+}
+
+}  // namespace zt
