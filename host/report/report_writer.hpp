@@ -1,0 +1,21 @@
+// The reporter's entry point: merges one or more results files (schema v1, docs/results-schema.md) and writes the
+// report into a directory: report.md, report.html (self-contained), one .svg per chart and results.csv.
+// `kvbench run` calls it at the end of a run; `kvbench report` calls it with the files named on the command line.
+#ifndef KVBENCH_HOST_REPORT_REPORT_WRITER_HPP_
+#define KVBENCH_HOST_REPORT_REPORT_WRITER_HPP_
+
+#include <string>
+#include <vector>
+
+#include "common/status.hpp"
+
+namespace kvbench::report {
+
+// Reads every file in `results_files` (at least one), merges them into one report (the files must describe the
+// same workload; engines are taken in file order) and writes the report files into `out_dir` (created if needed).
+// Returns InvalidArgument for unreadable/invalid files or mismatched workloads, IOError when writing fails.
+Status WriteReport(const std::vector<std::string>& results_files, const std::string& out_dir);
+
+}  // namespace kvbench::report
+
+#endif  // KVBENCH_HOST_REPORT_REPORT_WRITER_HPP_
