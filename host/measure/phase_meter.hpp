@@ -1,0 +1,121 @@
+// PhaseMeter measures one timed phase (or untimed step) of an engine run: per-operation latency, throughput and
+// RSS over time, CPU seconds and disk bytes of the whole process.
+//
+// Usage, on the phase thread:
+//   PhaseMeter meter(options);
+//   meter.Begin();
+//   for (...) { const uint64_t t = meter.OpStart(); engine.Get(...); meter.OpEnd(t); }
+//   PhaseMeasurement m = meter.End();
+//
+// Thread-safety: Begin/OpStart/OpEnd/End are called from one thread (the phase thread); ops_done() from any thread.
+// OpStart/OpEnd never allocate, lock or make a system call beyond reading the clock.
+#ifndef KVBENCH_HOST_MEASURE_PHASE_METER_HPP_
+#define KVBENCH_HOST_MEASURE_PHASE_METER_HPP_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <vector>
+
+#include "measure/latency_histogram.hpp"
+#include "measure/process_stats.hpp"
+#include "measure/tick_clock.hpp"
+
+namespace kvbench::measure {
+
+struct MeasureOptions {
+  bool latency = true;                   // per-operation latency histogram
+  uint32_t latency_sample_every = 1;     // record every Nth operation (1 = all)
+  uint32_t timeline_interval_ms = 1000;  // throughput/RSS timeline interval
+  uint32_t timeline_reserve = 4096;      // timeline entries reserved at Begin (grows, off the hot path, beyond)
+};
+
+struct PhaseMeasurement {    // everything measured over one phase or step
+  LatencyHistogram latency;  // of the sampled operations
+  bool latency_enabled = false;
+  uint32_t latency_sample_every = 1;
+  uint64_t operations = 0;  // every operation counted by OpEnd (sampled or not)
+  double elapsed_ms = 0.0;  // Begin .. End
+
+  uint32_t interval_ms = 0;
+  std::vector<uint64_t> timeline_ops;        // operations completed in each interval
+  std::vector<uint64_t> timeline_rss_bytes;  // RSS at the end of each interval
+  double last_interval_ms = 0.0;             // length of the last (partial) interval, <= interval_ms
+
+  double cpu_user_s = 0.0, cpu_system_s = 0.0;     // getrusage(RUSAGE_SELF) deltas: all threads of the engine process
+  bool io_available = false;                       // /proc/self/io readable at Begin and End
+  uint64_t io_read_bytes = 0, io_write_bytes = 0;  // /proc/self/io read_bytes/write_bytes deltas
+  uint64_t io_cancelled_write_bytes = 0;           // cancelled_write_bytes delta (dirty pages dropped by truncate)
+  uint64_t io_rchar = 0, io_wchar = 0;             // syscall-level bytes (read()/write() arguments, incl. cache hits)
+  uint64_t peak_rss_bytes = 0;                     // max sampled RSS during the phase (and at its begin and end)
+
+  nlohmann::json ToJson() const;  // the "measurements" object of docs/results-schema.md
+};
+
+class PhaseMeter {
+ public:
+  explicit PhaseMeter(MeasureOptions options);
+  ~PhaseMeter();
+  PhaseMeter(const PhaseMeter&) = delete;
+  PhaseMeter& operator=(const PhaseMeter&) = delete;
+
+  // Snapshots CPU and I/O and starts the sampler thread. REQUIRES: not already begun (End() re-arms).
+  void Begin();
+
+  // Hot: a timestamp, or 0 when this operation is not sampled.
+  uint64_t OpStart() {
+    if (!latency_) return 0;
+    if (--countdown_ != 0) return 0;
+    countdown_ = sample_every_;
+    return TickClock::Now();
+  }
+  // Hot: records the latency of a sampled operation and counts the operation.
+  void OpEnd(uint64_t start) {
+    if (start != 0) histogram_.Record(clock_.TicksToNs(TickClock::Now() - start));
+    AddOps(1);
+  }
+  // Counts operations that were not timed one by one.
+  void AddOps(uint64_t n) { ops_.store(ops_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed); }
+
+  uint64_t ops_done() const { return ops_.load(std::memory_order_relaxed); }
+
+  // Stops the sampler (promptly: it waits on a condition variable), takes the final sample and computes deltas.
+  PhaseMeasurement End();
+
+  const MeasureOptions& options() const { return options_; }
+
+ private:
+  void SamplerLoop();
+
+  const MeasureOptions options_;
+  const bool latency_;
+  const uint32_t sample_every_;
+  const TickClock& clock_;
+  uint32_t countdown_ = 1;
+  LatencyHistogram histogram_;
+  alignas(64) std::atomic<uint64_t> ops_{0};  // written by the phase thread only; read by the sampler/progress
+
+  alignas(64) std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;  // guarded by mutex_
+  std::thread sampler_;
+  bool running_ = false;
+
+  // Written by the sampler thread while it runs; read by End() after joining it.
+  std::vector<uint64_t> timeline_ops_;
+  std::vector<uint64_t> timeline_rss_;
+  uint64_t sampled_ops_ = 0;
+  uint64_t peak_rss_ = 0;
+  uint64_t begin_ns_ = 0;
+  uint64_t last_sample_ns_ = 0;
+
+  CpuTimes cpu_begin_;
+  IoCounters io_begin_;
+};
+
+}  // namespace kvbench::measure
+
+#endif  // KVBENCH_HOST_MEASURE_PHASE_METER_HPP_
