@@ -47,6 +47,9 @@ class BlockCache {
   // Inserts block and returns a pinned handle. If another thread inserted
   // the same key first, its block is returned and `block` is dropped.
   Handle* Insert(uint64_t id, uint64_t offset, std::unique_ptr<Block> block);
+  // A handle for a block that is not (and never will be) in the cache: the
+  // reader owns it alone, and Release frees it. For reads with fill_cache off.
+  Handle* Wrap(std::unique_ptr<Block> block);
   static const Block* Value(const Handle* handle);
   void Release(Handle* handle);
 

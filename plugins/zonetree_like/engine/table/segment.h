@@ -65,7 +65,7 @@ class Segment : public std::enable_shared_from_this<Segment> {
   bool obsolete() const { return obsolete_.load(std::memory_order_acquire); }
 
   struct CacheStats {
-    uint64_t value_hits = 0, key_hits = 0, lookups = 0;
+    uint64_t value_hits = 0, key_hits = 0;
   };
   CacheStats cache_stats() const;
 
@@ -88,7 +88,6 @@ class Segment : public std::enable_shared_from_this<Segment> {
   uint64_t tombstones_ = 0;
   uint64_t file_bytes_ = 0;
   std::atomic<bool> obsolete_{false};
-  mutable std::atomic<uint64_t> lookups_{0};
 };
 
 }  // namespace zt

@@ -1,8 +1,9 @@
 // SegmentIterator: ordered iteration over a segment (or one of its parts).
-// Entries are fetched IteratorPrefetchSize at a time into a private buffer,
-// so no block stays pinned between batches. Returns tombstones too (the
-// merging iterator above decides what they hide). key()/value() stay valid
-// until the next Seek/Next. Not thread-safe; keeps its segment alive.
+// Entries are fetched IteratorPrefetchSize at a time: a batch references the
+// blocks it spans (pinned until the next batch), so key()/value() point into
+// cached blocks without copying. Returns tombstones too (the merging
+// iterator above decides what they hide). key()/value() stay valid until the
+// next Seek/SeekToFirst/Next. Not thread-safe; keeps its segment alive.
 #ifndef ZT_TABLE_SEGMENT_ITERATOR_H_
 #define ZT_TABLE_SEGMENT_ITERATOR_H_
 
@@ -12,13 +13,14 @@
 #include <string_view>
 #include <vector>
 
+#include "table/block.h"
+#include "table/block_cache.h"
 #include "table/format.h"
 #include "util/status.h"
 
 namespace zt {
 
 class Segment;
-class Part;
 
 class SegmentIterator {
  public:
@@ -35,40 +37,42 @@ class SegmentIterator {
   void Next();  // REQUIRES: Valid()
   bool Valid() const { return pos_ < batch_.size(); }
 
-  std::string_view key() const;
-  std::string_view value() const;
+  std::string_view key() const { return batch_[pos_].key; }
+  std::string_view value() const { return batch_[pos_].value; }
   EntryKind kind() const { return batch_[pos_].kind; }
   // Not OK when iteration stopped on an error (then Valid() is false).
   Status status() const { return status_; }
 
   // Part of the current entry (index into Segment::parts()).
   size_t part_index() const { return batch_part_; }
+  // Batches loaded so far (observability for tests and stats).
+  uint64_t batches() const { return batches_; }
 
  private:
-  struct Slot {
-    uint32_t key_offset, key_size, value_offset, value_size;
-    EntryKind kind;
-  };
-
   // Loads up to `prefetch` entries starting at (part_, block_, index_),
-  // moving to the next block/part as needed. Empty batch = end or error.
+  // moving to the next block as needed; a batch never spans parts. An empty
+  // batch means the end or an error.
   void FillBatch();
-  void PositionAt(size_t part, uint32_t block, uint32_t index);
+  void Reset();
 
   std::shared_ptr<const Segment> segment_;
   size_t first_part_, end_part_;
   bool fill_cache_;
   uint32_t prefetch_;
 
-  // Position of the next entry to load.
+  // Position of the next entry to load, and the pinned block it is in.
   size_t part_ = 0;
   uint32_t block_ = 0;
   uint32_t index_ = 0;
+  PinnedBlock cur_pin_;
+  size_t cur_pin_part_ = 0;
+  uint32_t cur_pin_block_ = 0;
 
-  std::vector<Slot> batch_;
-  std::string buffer_;
+  std::vector<Block::Entry> batch_;
+  std::vector<PinnedBlock> batch_pins_;  // consumed blocks the batch spans
   size_t pos_ = 0;
   size_t batch_part_ = 0;
+  uint64_t batches_ = 0;
   Status status_;
 };
 

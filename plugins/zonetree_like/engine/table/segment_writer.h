@@ -17,6 +17,7 @@
 
 namespace zt {
 
+class Compressor;
 class PartBuilder;
 
 class SegmentWriter {
@@ -50,6 +51,7 @@ class SegmentWriter {
   std::string dir_;
   TableOptions options_;
   std::function<uint64_t()> new_file_number_;
+  std::unique_ptr<Compressor> compressor_;
   std::unique_ptr<PartBuilder> current_;
   std::vector<PartMeta> parts_;
   std::vector<uint64_t> new_files_;

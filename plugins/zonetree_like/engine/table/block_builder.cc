@@ -1,0 +1,35 @@
+#include "table/block_builder.h"
+
+#include "util/coding.h"
+
+namespace zt {
+
+void BlockBuilder::Add(std::string_view key, EntryKind kind,
+                       std::string_view value) {
+  if (finished_) Reset();
+  PutFixed32(&offsets_, static_cast<uint32_t>(buffer_.size()));
+  PutVarint32(&buffer_, static_cast<uint32_t>(key.size()));
+  PutVarint32(&buffer_, static_cast<uint32_t>(value.size()));
+  buffer_.push_back(static_cast<char>(kind));
+  buffer_.append(key.data(), key.size());
+  buffer_.append(value.data(), value.size());
+  entries_++;
+}
+
+std::string_view BlockBuilder::Finish() {
+  if (!finished_) {
+    buffer_.append(offsets_);
+    PutFixed32(&buffer_, entries_);
+    finished_ = true;
+  }
+  return buffer_;
+}
+
+void BlockBuilder::Reset() {
+  buffer_.clear();
+  offsets_.clear();
+  entries_ = 0;
+  finished_ = false;
+}
+
+}  // namespace zt

@@ -1,0 +1,248 @@
+#include "table/block_cache.h"
+
+#include <time.h>
+
+#include <mutex>
+#include <unordered_map>
+
+#include "table/block.h"
+#include "table/part_registry.h"
+
+namespace zt {
+
+namespace {
+
+// Millisecond clock for last-use stamps: the coarse monotonic clock costs a
+// few ns and its ~4 ms resolution is plenty for lifetimes of seconds.
+int64_t CoarseNowMs() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+uint64_t Mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ull;
+  x ^= x >> 33;
+  return x;
+}
+
+struct Key {
+  uint64_t id, offset;
+  bool operator==(const Key& o) const = default;
+};
+struct KeyHash {
+  size_t operator()(const Key& k) const {
+    return static_cast<size_t>(Mix(k.id * 0x9e3779b97f4a7c15ull ^ k.offset));
+  }
+};
+
+}  // namespace
+
+struct BlockCache::Handle {
+  Key key;
+  std::unique_ptr<Block> block;
+  uint64_t charge = 0;
+  std::atomic<uint32_t> refs{1};
+  int64_t last_use_ms = 0;
+  bool in_cache = false;
+  Handle* prev = nullptr;  // LRU list: head.next is the oldest
+  Handle* next = nullptr;
+};
+
+struct BlockCache::Shard {
+  std::mutex mu;
+  std::unordered_map<Key, Handle*, KeyHash> table;
+  Handle lru;  // dummy head of a circular list
+  uint64_t usage = 0;
+  uint64_t capacity = 0;
+  Stats stats;
+
+  Shard() { lru.prev = lru.next = &lru; }
+
+  void Unlink(Handle* h) {
+    h->prev->next = h->next;
+    h->next->prev = h->prev;
+  }
+  void AppendNewest(Handle* h) {
+    h->next = &lru;
+    h->prev = lru.prev;
+    h->prev->next = h;
+    lru.prev = h;
+  }
+  // REQUIRES: mu held, h in the cache. Drops the cache's reference.
+  void Remove(Handle* h) {
+    Unlink(h);
+    table.erase(h->key);
+    usage -= h->charge;
+    h->in_cache = false;
+    if (h->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete h;
+  }
+  void EvictOverBudget(const Handle* keep) {
+    Handle* h = lru.next;
+    while (usage > capacity && h != &lru) {
+      Handle* next = h->next;
+      if (h != keep) {
+        Remove(h);
+        stats.evictions++;
+      }
+      h = next;
+    }
+  }
+};
+
+BlockCache::BlockCache(uint64_t byte_budget, std::chrono::milliseconds lifetime)
+    : budget_(byte_budget), lifetime_(lifetime), parts_(new PartRegistry) {
+  // Small budgets get few shards so that LRU stays close to exact; a shard
+  // must hold several blocks for the budget to mean anything.
+  constexpr uint64_t kMinShardBytes = 8ull << 20;
+  num_shards_ = 1;
+  while (num_shards_ < 16 && byte_budget / (num_shards_ * 2) >= kMinShardBytes) {
+    num_shards_ *= 2;
+  }
+  shards_.reset(new Shard[num_shards_]);
+  for (size_t i = 0; i < num_shards_; i++) {
+    shards_[i].capacity =
+        byte_budget == kUnbounded ? kUnbounded : byte_budget / num_shards_;
+  }
+}
+
+BlockCache::~BlockCache() {
+  for (size_t i = 0; i < num_shards_; i++) {
+    Shard& shard = shards_[i];
+    std::lock_guard<std::mutex> lock(shard.mu);
+    while (shard.lru.next != &shard.lru) shard.Remove(shard.lru.next);
+  }
+}
+
+BlockCache::Shard& BlockCache::ShardFor(uint64_t id, uint64_t offset) const {
+  return shards_[KeyHash()(Key{id, offset}) & (num_shards_ - 1)];
+}
+
+BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset) {
+  Shard& shard = ShardFor(id, offset);
+  std::lock_guard<std::mutex> lock(shard.mu);
+  auto it = shard.table.find(Key{id, offset});
+  if (it == shard.table.end()) {
+    shard.stats.misses++;
+    return nullptr;
+  }
+  Handle* h = it->second;
+  h->refs.fetch_add(1, std::memory_order_relaxed);
+  h->last_use_ms = CoarseNowMs();
+  shard.Unlink(h);
+  shard.AppendNewest(h);
+  shard.stats.hits++;
+  return h;
+}
+
+BlockCache::Handle* BlockCache::Wrap(std::unique_ptr<Block> block) {
+  Handle* h = new Handle;
+  h->block = std::move(block);
+  return h;
+}
+
+BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset,
+                                       std::unique_ptr<Block> block) {
+  if (budget_ == 0) return Wrap(std::move(block));
+  Shard& shard = ShardFor(id, offset);
+  Key key{id, offset};
+  std::lock_guard<std::mutex> lock(shard.mu);
+  auto it = shard.table.find(key);
+  if (it != shard.table.end()) {
+    Handle* h = it->second;
+    h->refs.fetch_add(1, std::memory_order_relaxed);
+    h->last_use_ms = CoarseNowMs();
+    return h;
+  }
+  Handle* h = new Handle;
+  h->key = key;
+  h->charge = block->size() + kEntryOverhead;
+  h->block = std::move(block);
+  h->refs.store(2, std::memory_order_relaxed);  // the caller and the cache
+  h->last_use_ms = CoarseNowMs();
+  h->in_cache = true;
+  shard.table.emplace(key, h);
+  shard.AppendNewest(h);
+  shard.usage += h->charge;
+  shard.stats.inserts++;
+  shard.EvictOverBudget(h);
+  if (shard.usage > shard.capacity) {
+    // The new block alone exceeds the shard budget: the caller keeps it.
+    shard.Remove(h);
+    shard.stats.evictions++;
+  }
+  return h;
+}
+
+const Block* BlockCache::Value(const Handle* handle) {
+  return handle->block.get();
+}
+
+void BlockCache::Release(Handle* handle) {
+  if (handle->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete handle;
+}
+
+void BlockCache::EraseId(uint64_t id) {
+  for (size_t i = 0; i < num_shards_; i++) {
+    Shard& shard = shards_[i];
+    std::lock_guard<std::mutex> lock(shard.mu);
+    Handle* h = shard.lru.next;
+    while (h != &shard.lru) {
+      Handle* next = h->next;
+      if (h->key.id == id) shard.Remove(h);
+      h = next;
+    }
+  }
+}
+
+void BlockCache::EvictExpired() {
+  if (lifetime_.count() <= 0) return;
+  int64_t cutoff = CoarseNowMs() - lifetime_.count();
+  for (size_t i = 0; i < num_shards_; i++) {
+    Shard& shard = shards_[i];
+    std::lock_guard<std::mutex> lock(shard.mu);
+    // The list is in last-use order, so expired blocks are at its front.
+    while (shard.lru.next != &shard.lru &&
+           shard.lru.next->last_use_ms <= cutoff) {
+      shard.Remove(shard.lru.next);
+      shard.stats.expired++;
+    }
+  }
+}
+
+uint64_t BlockCache::charge() const {
+  uint64_t total = 0;
+  for (size_t i = 0; i < num_shards_; i++) {
+    std::lock_guard<std::mutex> lock(shards_[i].mu);
+    total += shards_[i].usage;
+  }
+  return total;
+}
+
+size_t BlockCache::entries() const {
+  size_t total = 0;
+  for (size_t i = 0; i < num_shards_; i++) {
+    std::lock_guard<std::mutex> lock(shards_[i].mu);
+    total += shards_[i].table.size();
+  }
+  return total;
+}
+
+BlockCache::Stats BlockCache::stats() const {
+  Stats total;
+  for (size_t i = 0; i < num_shards_; i++) {
+    std::lock_guard<std::mutex> lock(shards_[i].mu);
+    const Stats& s = shards_[i].stats;
+    total.hits += s.hits;
+    total.misses += s.misses;
+    total.inserts += s.inserts;
+    total.evictions += s.evictions;
+    total.expired += s.expired;
+  }
+  return total;
+}
+
+}  // namespace zt

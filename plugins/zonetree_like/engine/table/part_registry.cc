@@ -1,0 +1,37 @@
+#include "table/part_registry.h"
+
+namespace zt {
+
+Status PartRegistry::FindOrOpen(
+    const std::string& path,
+    const std::function<Status(std::shared_ptr<Part>*)>& open,
+    std::shared_ptr<Part>* out) {
+  out->reset();  // never destroy a part under the lock (~Part calls Forget)
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = parts_.find(path);
+  if (it != parts_.end()) {
+    if (std::shared_ptr<Part> part = it->second.lock()) {
+      *out = std::move(part);
+      return Status::OK();
+    }
+  }
+  std::shared_ptr<Part> part;
+  Status s = open(&part);
+  if (!s.ok()) return s;
+  parts_[path] = part;
+  *out = std::move(part);
+  return Status::OK();
+}
+
+void PartRegistry::Forget(const std::string& path) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = parts_.find(path);
+  if (it != parts_.end() && it->second.expired()) parts_.erase(it);
+}
+
+size_t PartRegistry::size() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return parts_.size();
+}
+
+}  // namespace zt
