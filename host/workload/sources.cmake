@@ -1,0 +1,5 @@
+list(APPEND KVBENCH_HOST_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/dotnet_random.cc
+  ${CMAKE_CURRENT_LIST_DIR}/keys.cc
+  ${CMAKE_CURRENT_LIST_DIR}/plan.cc
+  ${CMAKE_CURRENT_LIST_DIR}/profile.cc)
