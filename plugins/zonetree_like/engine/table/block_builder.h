@@ -17,7 +17,9 @@ class BlockBuilder {
   // REQUIRES: key greater than every key added since Reset().
   void Add(std::string_view key, EntryKind kind, std::string_view value);
   // Size of the block if finished now.
-  size_t SizeEstimate() const { return buffer_.size() + offsets_.size() + 4; }
+  size_t SizeEstimate() const {
+    return finished_ ? buffer_.size() : buffer_.size() + offsets_.size() + 4;
+  }
   uint32_t entries() const { return entries_; }
   bool empty() const { return entries_ == 0; }
   // The finished block; valid until the next Add/Reset.

@@ -42,7 +42,7 @@ void Footer::EncodeTo(std::string* dst) const {
   PutFixed32(dst, version);
   PutFixed32(dst, 0);  // flags
   PutFixed64(dst, kPartMagic);
-  PutFixed32(dst, crc32c::Mask(crc32c::Value(dst->data() + start, 36)));
+  PutFixed32(dst, crc32c::Mask(crc32c::Value(dst->data() + start, 32)));
 }
 
 Status Footer::DecodeFrom(std::string_view input) {
@@ -51,8 +51,8 @@ Status Footer::DecodeFrom(std::string_view input) {
   if (DecodeFixed64(p + 24) != kPartMagic) {
     return Status::Corruption("bad magic (not a segment part file)");
   }
-  uint32_t stored = crc32c::Unmask(DecodeFixed32(p + 36));
-  if (stored != crc32c::Value(p, 36)) {
+  uint32_t stored = crc32c::Unmask(DecodeFixed32(p + 32));
+  if (stored != crc32c::Value(p, 32)) {
     return Status::Corruption("footer checksum mismatch");
   }
   index.offset = DecodeFixed64(p);

@@ -23,8 +23,8 @@
 //   per sparse key (ordinal i * step): length-prefixed key.
 //
 // Footer: index offset fixed64 | index stored size fixed64 | version fixed32 |
-//   flags fixed32 (0) | magic fixed64 | masked crc32c fixed32 of the first 36
-//   bytes.
+//   flags fixed32 (0) | magic fixed64 | masked crc32c fixed32 of the first 32
+//   bytes (36 bytes in all).
 #ifndef ZT_TABLE_FORMAT_H_
 #define ZT_TABLE_FORMAT_H_
 
@@ -64,7 +64,7 @@ struct PartMeta {
 };
 
 inline constexpr size_t kBlockTrailerSize = 9;
-inline constexpr size_t kFooterSize = 40;
+inline constexpr size_t kFooterSize = 36;
 inline constexpr uint64_t kPartMagic = 0x7a74726565736567ull;  // "ztreeseg"
 inline constexpr uint32_t kPartFormatVersion = 1;
 // Upper bound on a single decompressed block (guards allocations against

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace zt::testing {
 
@@ -30,6 +31,14 @@ class TempDir {
  private:
   std::string path_;
 };
+
+// prefix followed by n in decimal. (Avoids `"lit" + std::to_string(n)`,
+// which trips a false -Wrestrict in GCC 12.)
+inline std::string Cat(std::string_view prefix, uint64_t n) {
+  std::string s(prefix);
+  s += std::to_string(n);
+  return s;
+}
 
 }  // namespace zt::testing
 

@@ -1,0 +1,212 @@
+#include "table/block_cache.h"
+
+#include <gtest/gtest.h>
+
+#include "util/testing.h"
+
+#include <atomic>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "table/block.h"
+#include "table/block_builder.h"
+
+namespace zt {
+
+namespace {
+
+// A parsed block of about `bytes` bytes whose single key is `tag`.
+std::unique_ptr<Block> MakeBlock(const std::string& tag, size_t bytes) {
+  BlockBuilder b;
+  b.Add(tag, EntryKind::kValue, std::string(bytes, 'v'));
+  std::string_view raw = b.Finish();
+  std::unique_ptr<char[]> data(new char[raw.size()]);
+  std::memcpy(data.get(), raw.data(), raw.size());
+  std::unique_ptr<Block> block;
+  EXPECT_TRUE(Block::Parse(std::move(data), raw.size(), &block).ok());
+  return block;
+}
+
+std::string KeyOf(BlockCache::Handle* h) {
+  return std::string(BlockCache::Value(h)->KeyAt(0));
+}
+
+}  // namespace
+
+TEST(BlockCacheTest, InsertLookupRelease) {
+  BlockCache cache(1 << 20, std::chrono::milliseconds(0));
+  EXPECT_EQ(cache.Lookup(1, 0), nullptr);
+  BlockCache::Handle* h = cache.Insert(1, 0, MakeBlock("a", 1000));
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(KeyOf(h), "a");
+  cache.Release(h);
+  h = cache.Lookup(1, 0);
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(KeyOf(h), "a");
+  cache.Release(h);
+  EXPECT_EQ(cache.Lookup(1, 4096), nullptr);
+  EXPECT_EQ(cache.Lookup(2, 0), nullptr);  // other part, same offset
+  EXPECT_EQ(cache.entries(), 1u);
+  EXPECT_GE(cache.charge(), 1000u + BlockCache::kEntryOverhead);
+  BlockCache::Stats st = cache.stats();
+  EXPECT_EQ(st.hits, 1u);
+  EXPECT_EQ(st.misses, 3u);
+  EXPECT_EQ(st.inserts, 1u);
+}
+
+TEST(BlockCacheTest, DuplicateInsertReturnsExisting) {
+  BlockCache cache(1 << 20, std::chrono::milliseconds(0));
+  BlockCache::Handle* h1 = cache.Insert(1, 0, MakeBlock("first", 10));
+  BlockCache::Handle* h2 = cache.Insert(1, 0, MakeBlock("second", 10));
+  EXPECT_EQ(KeyOf(h2), "first");
+  EXPECT_EQ(cache.entries(), 1u);
+  cache.Release(h1);
+  cache.Release(h2);
+}
+
+TEST(BlockCacheTest, LruWithinBudget) {
+  const uint64_t per = 10000 + BlockCache::kEntryOverhead;
+  BlockCache cache(per * 5 + 100, std::chrono::milliseconds(0));
+  for (int i = 0; i < 5; i++) {
+    cache.Release(cache.Insert(1, i, MakeBlock(testing::Cat("b", i), 9980)));
+  }
+  EXPECT_EQ(cache.entries(), 5u);
+  // Touch block 0 so that block 1 is the least recently used.
+  cache.Release(cache.Lookup(1, 0));
+  cache.Release(cache.Insert(1, 5, MakeBlock("b5", 9980)));
+  EXPECT_EQ(cache.entries(), 5u);
+  EXPECT_LE(cache.charge(), cache.budget());
+  BlockCache::Handle* h = cache.Lookup(1, 1);
+  EXPECT_EQ(h, nullptr);
+  for (int i : {0, 2, 3, 4, 5}) {
+    h = cache.Lookup(1, i);
+    ASSERT_NE(h, nullptr) << i;
+    cache.Release(h);
+  }
+  EXPECT_EQ(cache.stats().evictions, 1u);
+}
+
+TEST(BlockCacheTest, PinnedBlockSurvivesEviction) {
+  BlockCache cache(30000, std::chrono::milliseconds(0));
+  BlockCache::Handle* pinned = cache.Insert(1, 0, MakeBlock("pinned", 9900));
+  for (int i = 1; i < 20; i++) {
+    cache.Release(cache.Insert(1, i, MakeBlock("x", 9900)));
+  }
+  EXPECT_EQ(cache.Lookup(1, 0), nullptr);  // evicted from the table ...
+  EXPECT_EQ(KeyOf(pinned), "pinned");      // ... but still readable
+  EXPECT_EQ(BlockCache::Value(pinned)->EntryAt(0).value.size(), 9900u);
+  EXPECT_LE(cache.charge(), cache.budget());
+  cache.Release(pinned);
+}
+
+TEST(BlockCacheTest, OversizedBlockIsNotRetained) {
+  BlockCache cache(5000, std::chrono::milliseconds(0));
+  cache.Release(cache.Insert(1, 0, MakeBlock("small", 1000)));
+  BlockCache::Handle* h = cache.Insert(1, 1, MakeBlock("big", 100000));
+  EXPECT_EQ(KeyOf(h), "big");
+  EXPECT_LE(cache.charge(), 5000u);
+  cache.Release(h);
+  EXPECT_EQ(cache.Lookup(1, 1), nullptr);
+}
+
+TEST(BlockCacheTest, ZeroBudgetRetainsNothing) {
+  BlockCache cache(0, std::chrono::milliseconds(0));
+  BlockCache::Handle* h = cache.Insert(1, 0, MakeBlock("a", 100));
+  EXPECT_EQ(KeyOf(h), "a");
+  cache.Release(h);
+  EXPECT_EQ(cache.entries(), 0u);
+  EXPECT_EQ(cache.charge(), 0u);
+  EXPECT_EQ(cache.Lookup(1, 0), nullptr);
+}
+
+TEST(BlockCacheTest, WrapIsPrivate) {
+  BlockCache cache(1 << 20, std::chrono::milliseconds(0));
+  BlockCache::Handle* h = cache.Wrap(MakeBlock("w", 10));
+  EXPECT_EQ(KeyOf(h), "w");
+  EXPECT_EQ(cache.entries(), 0u);
+  cache.Release(h);
+}
+
+TEST(BlockCacheTest, LifetimeExpiry) {
+  BlockCache cache(BlockCache::kUnbounded, std::chrono::milliseconds(60));
+  cache.Release(cache.Insert(1, 0, MakeBlock("old", 100)));
+  cache.Release(cache.Insert(1, 1, MakeBlock("kept", 100)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(40));
+  cache.Release(cache.Lookup(1, 1));  // refresh "kept"
+  cache.EvictExpired();
+  EXPECT_EQ(cache.entries(), 2u);  // nothing older than 60 ms yet
+  std::this_thread::sleep_for(std::chrono::milliseconds(40));
+  cache.EvictExpired();  // "old" is ~80 ms old, "kept" ~40 ms
+  EXPECT_EQ(cache.Lookup(1, 0), nullptr);
+  BlockCache::Handle* h = cache.Lookup(1, 1);
+  ASSERT_NE(h, nullptr);
+  // An expired block that is pinned stays readable.
+  std::this_thread::sleep_for(std::chrono::milliseconds(80));
+  cache.EvictExpired();
+  EXPECT_EQ(cache.entries(), 0u);
+  EXPECT_EQ(cache.charge(), 0u);
+  EXPECT_EQ(KeyOf(h), "kept");
+  cache.Release(h);
+  EXPECT_EQ(cache.stats().expired, 2u);
+}
+
+TEST(BlockCacheTest, NoLifetimeNeverExpires) {
+  BlockCache cache(1 << 20, std::chrono::milliseconds(0));
+  cache.Release(cache.Insert(1, 0, MakeBlock("a", 100)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  cache.EvictExpired();
+  EXPECT_EQ(cache.entries(), 1u);
+}
+
+TEST(BlockCacheTest, EraseId) {
+  BlockCache cache(1 << 20, std::chrono::milliseconds(0));
+  for (int i = 0; i < 10; i++) {
+    cache.Release(cache.Insert(1, i, MakeBlock("a", 10)));
+    cache.Release(cache.Insert(2, i, MakeBlock("b", 10)));
+  }
+  BlockCache::Handle* pinned = cache.Lookup(1, 3);
+  cache.EraseId(1);
+  EXPECT_EQ(cache.entries(), 10u);
+  EXPECT_EQ(cache.Lookup(1, 0), nullptr);
+  EXPECT_EQ(KeyOf(pinned), "a");
+  cache.Release(pinned);
+  BlockCache::Handle* h = cache.Lookup(2, 9);
+  ASSERT_NE(h, nullptr);
+  cache.Release(h);
+  EXPECT_NE(cache.NewId(), cache.NewId());
+}
+
+TEST(BlockCacheTest, ShardedBudgetHolds) {
+  const uint64_t budget = 256ull << 20;  // enough for several shards
+  BlockCache cache(budget, std::chrono::milliseconds(0));
+  for (int i = 0; i < 2000; i++) {
+    cache.Release(cache.Insert(7, uint64_t(i) * 4096, MakeBlock("k", 200000)));
+  }
+  EXPECT_LE(cache.charge(), budget);
+  EXPECT_GT(cache.charge(), budget / 2);
+}
+
+TEST(BlockCacheTest, ConcurrentUse) {
+  BlockCache cache(2 << 20, std::chrono::milliseconds(1));
+  std::atomic<bool> bad{false};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; t++) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 20000; i++) {
+        uint64_t off = (i * 7 + t) % 300;
+        std::string tag = testing::Cat("k", off);
+        BlockCache::Handle* h = cache.Lookup(1, off);
+        if (h == nullptr) h = cache.Insert(1, off, MakeBlock(tag, 10000));
+        if (KeyOf(h) != tag) bad = true;
+        cache.Release(h);
+        if (t == 0 && i % 1000 == 0) cache.EvictExpired();
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_FALSE(bad);
+  EXPECT_LE(cache.charge(), cache.budget());
+}
+
+}  // namespace zt
