@@ -1,0 +1,112 @@
+// zt::Options: every tuning knob of one engine, with ZoneTree's names and
+// meanings. Defaults are ZoneTree's unless a comment says why ours differ.
+#ifndef ZT_DB_OPTIONS_H_
+#define ZT_DB_OPTIONS_H_
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include "table/format.h"
+#include "util/compression.h"
+
+namespace zt {
+
+// What a write-ahead log promises (README.md has the full text).
+enum class WalMode : uint8_t {
+  // No log: a kill loses everything not yet merged to a disk segment.
+  kNone = 0,
+  // Every record is written to the log file (write(2), no fsync) before Put
+  // returns: survives a process kill, not a power cut.
+  kSync = 1,
+  // Records collect in an uncompressed tail that a background thread rewrites
+  // (atomically, as a side file) every wal_tail_interval; a full tail becomes
+  // a compressed block in the log. A kill loses at most the records of the
+  // last tail interval.
+  kSyncCompressed = 2,
+  // Records are queued in memory; a background writer compresses and appends
+  // them. A kill loses at most what was still queued. ZoneTree's default.
+  kAsyncCompressed = 3,
+};
+
+// "none", "sync", "sync-compressed", "async-compressed".
+const char* WalModeName(WalMode mode);
+bool ParseWalMode(std::string_view name, WalMode* mode);
+
+// What happens to bottom segments (disk segments that grew past
+// disk_segment_max_item_count and were moved below a fresh disk segment).
+enum class BottomMergePolicy : uint8_t {
+  // Bottom segments are never merged with each other.
+  kNone = 0,
+  // The report's policy: merge all bottom segments into one whenever there are
+  // more than bottom_merge_threshold (1) of them.
+  kMergeAllWhenMoreThan = 1,
+};
+
+const char* BottomMergePolicyName(BottomMergePolicy policy);
+bool ParseBottomMergePolicy(std::string_view name, BottomMergePolicy* policy);
+
+struct Options {
+  // MutableSegmentMaxItemCount: records (puts and deletes) a mutable segment
+  // takes before it is frozen and a new one (with a new WAL) replaces it.
+  // ZoneTree's default; the report runs with 250000.
+  uint64_t mutable_segment_max_item_count = 1'000'000;
+
+  // DiskSegmentMaxItemCount: a disk segment with more entries than this moves
+  // to the bottom segments after a merge and a fresh disk segment starts.
+  uint64_t disk_segment_max_item_count = 20'000'000;
+
+  // BottomMergePolicy and its threshold (merge when count > threshold).
+  BottomMergePolicy bottom_merge_policy =
+      BottomMergePolicy::kMergeAllWhenMoreThan;
+  uint32_t bottom_merge_threshold = 1;
+
+  // Frozen (read-only) segments waiting for the merge thread. Writers never
+  // wait for disk unless this many are queued: then Put blocks until the
+  // merge thread catches up (back-pressure, so memory stays bounded).
+  uint32_t max_frozen_segments = 4;
+
+  // The durability mode of every mutable segment's write-ahead log.
+  WalMode wal_mode = WalMode::kAsyncCompressed;
+  // sync-compressed: how often the background thread rewrites the tail.
+  std::chrono::milliseconds wal_tail_interval{500};
+  // sync-compressed: a tail this big becomes a compressed block.
+  // async-compressed: the writer wakes up as soon as this much is queued.
+  size_t wal_block_size = 256 * 1024;
+  // async-compressed: the writer also wakes up this often when little is
+  // queued, so a quiet store's records do not wait long in memory.
+  std::chrono::milliseconds wal_async_interval{50};
+  // async-compressed: Put waits (back-pressure) while more than this many
+  // bytes are queued.
+  size_t wal_async_max_queued = 64 * 1024 * 1024;
+  int wal_zstd_level = 1;
+
+  // Disk segment format: CompressionBlockSize, Compression, SparseArrayStepSize,
+  // IteratorPrefetchSize, KeyCacheSize, ValueCacheSize, PartMinEntries,
+  // PartMaxEntries (see table/format.h).
+  TableOptions table;
+
+  // BlockCacheLifeTime: a decompressed block is dropped this long after its
+  // last use (the report: 1 minute).
+  std::chrono::milliseconds block_cache_lifetime{60'000};
+  // The block cache's byte budget for the whole engine. ZoneTree has none
+  // (that is why it peaked at 2.5 GB at 1M profiles); ours keeps memory bounded.
+  uint64_t block_cache_bytes = 256ull * 1024 * 1024;
+  // How often the background cleaner drops expired blocks.
+  std::chrono::milliseconds cache_cleaner_interval{1'000};
+
+  // Where the engine reports notable events: torn log tails cut off at
+  // replay, background errors. Levels as kvbench's (2 info, 3 warn, 4 error).
+  // May be empty. Called from any thread.
+  std::function<void(int level, std::string_view message)> logger;
+};
+
+inline constexpr int kLogInfo = 2;
+inline constexpr int kLogWarn = 3;
+inline constexpr int kLogError = 4;
+
+}  // namespace zt
+
+#endif  // ZT_DB_OPTIONS_H_

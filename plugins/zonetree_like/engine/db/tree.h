@@ -1,0 +1,160 @@
+// Tree: one store of the engine. Layers, newest first: the mutable segment
+// (a MemTable with its own WAL), a queue of frozen read-only segments waiting
+// for the merge thread, one multi-part disk segment, and bottom segments.
+//
+// Writes take a mutex (one writer at a time: the WAL order is the memtable
+// order). Reads load the current Version with one atomic shared_ptr load and
+// take no mutex. One background thread per tree merges every frozen segment
+// with the disk segment, moves an oversized disk segment to the bottoms and
+// merges bottoms by policy. Every layout change is recorded in the manifest
+// before the files it replaces are deleted.
+//
+// Thread-safety: Put/Delete/Get/NewIterator/Count may be called concurrently.
+// Freeze/WaitForMerges/Stabilize/Settle/Close must not run concurrently with
+// each other.
+#ifndef ZT_DB_TREE_H_
+#define ZT_DB_TREE_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "db/manifest.h"
+#include "db/memtable.h"
+#include "db/options.h"
+#include "db/stats.h"
+#include "db/tree_iterator.h"
+#include "db/version.h"
+#include "db/wal_writer.h"
+#include "table/block_cache.h"
+#include "table/segment.h"
+#include "util/status.h"
+
+namespace zt {
+
+class Tree {
+ public:
+  // Opens (creating if needed) the tree in directory dir: reads the manifest,
+  // opens the segments, replays live logs (torn tails are cut off, counted in
+  // stats and logged) and starts the merge thread.
+  static Status Open(const std::string& dir, const Options& options,
+                     std::shared_ptr<BlockCache> cache, EngineStats* stats,
+                     std::unique_ptr<Tree>* out);
+  ~Tree();  // Close()
+  Tree(const Tree&) = delete;
+  Tree& operator=(const Tree&) = delete;
+
+  Status Put(std::string_view key, std::string_view value);
+  Status Delete(std::string_view key);
+
+  // OK and sink(ctx, value) once (bytes valid during the call), or NotFound.
+  Status Get(std::string_view key, void (*sink)(void*, std::string_view),
+             void* ctx) const;
+  Status Get(std::string_view key, std::string* value) const;
+
+  // fill_cache = false: blocks read for the iterator do not enter the block
+  // cache (full scans).
+  std::unique_ptr<TreeIterator> NewIterator(bool fill_cache = true) const;
+  // Live keys (a full merged scan).
+  Status Count(uint64_t* count) const;
+
+  // Freezes the mutable segment now (if it holds anything) and queues it.
+  Status Freeze();
+  // Waits until no frozen segment is queued and no merge is running.
+  Status WaitForMerges();
+  // Freeze + WaitForMerges: everything written is in disk/bottom segments.
+  Status Stabilize();
+  // Flushes every log to its file and persists the manifest. In WAL mode
+  // none there is no log: the mutable segment is merged to disk instead.
+  Status Settle();
+  // Settle, stops the merge thread (after its current job), closes the logs.
+  // Leaves files a later Open reopens. Idempotent.
+  Status Close();
+
+  struct Layout {
+    uint64_t mutable_records = 0;
+    size_t frozen = 0;
+    uint64_t disk_entries = 0;
+    size_t disk_parts = 0;
+    std::vector<uint64_t> disk_part_files;
+    std::vector<uint64_t> bottom_entries;  // newest first
+  };
+  Layout GetLayout() const;
+  const std::string& dir() const { return dir_; }
+  const Options& options() const { return options_; }
+  // Bytes held by memtables (mutable + frozen).
+  size_t MemTableMemory() const;
+
+ private:
+  struct FrozenSegment {
+    std::shared_ptr<MemTable> mem;
+    uint64_t wal_number = 0;  // 0: none
+    std::unique_ptr<WalWriter> wal;
+  };
+
+  Tree(const std::string& dir, const Options& options,
+       std::shared_ptr<BlockCache> cache, EngineStats* stats);
+
+  Status Recover();
+  Status Write(std::string_view key, EntryKind kind, std::string_view value);
+  // REQUIRES: write_mu_ held.
+  Status FreezeLocked(bool wait_for_room);
+  Status NewWal(uint64_t* number, std::unique_ptr<WalWriter>* wal);
+  // REQUIRES: layout_mu_ held.
+  void PublishVersionLocked();
+  ManifestState ManifestStateLocked() const;
+  Status PersistManifest(const ManifestState& state);
+  Status PersistCurrentManifest();
+  bool BottomMergeWantedLocked() const;
+  void SetBackgroundError(const Status& s);
+
+  void MergeLoop();
+  Status MergeFrozen();
+  Status MergeBottoms();
+  void DeleteWalFiles(uint64_t number);
+  uint64_t NewFileNumber() {
+    return next_file_number_.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  const std::string dir_;
+  const Options options_;
+  const std::shared_ptr<BlockCache> cache_;
+  EngineStats* const stats_;
+  std::atomic<uint64_t> next_file_number_{1};
+
+  // Writers. seq_ is published through last_seq_ after the memtable insert.
+  mutable std::mutex write_mu_;
+  std::unique_ptr<WalWriter> wal_;     // the mutable segment's log
+  uint64_t seq_ = 0;
+  std::atomic<uint64_t> last_seq_{0};
+
+  // Layout: everything below changes under layout_mu_ only.
+  mutable std::mutex layout_mu_;
+  std::condition_variable merge_cv_;  // work for the merge thread
+  std::condition_variable done_cv_;   // a merge finished / queue has room
+  std::shared_ptr<MemTable> mem_;
+  uint64_t mem_wal_number_ = 0;
+  std::deque<FrozenSegment> frozen_;  // newest first
+  std::shared_ptr<Segment> disk_;
+  std::vector<std::shared_ptr<Segment>> bottoms_;  // newest first
+  bool merge_running_ = false;
+  bool stop_ = false;
+  bool closed_ = false;
+  Status bg_error_;
+  std::atomic<bool> has_bg_error_{false};
+
+  std::atomic<std::shared_ptr<const Version>> version_;
+  std::mutex manifest_mu_;  // serializes manifest writes
+  std::thread merge_thread_;
+};
+
+}  // namespace zt
+
+#endif  // ZT_DB_TREE_H_
