@@ -1,0 +1,266 @@
+#include "table/segment.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <random>
+#include <thread>
+
+#include "table/table_testutil.h"
+
+namespace zt {
+
+using testing::AbsentKeyOf;
+using testing::GetString;
+using testing::KeyOf;
+using testing::ValueOf;
+
+namespace {
+
+std::shared_ptr<BlockCache> NewCache() {
+  return std::make_shared<BlockCache>(64 << 20, std::chrono::milliseconds(0));
+}
+
+// Checks every present key, every absent key in between, and keys outside
+// the range.
+void CheckAll(const Segment& seg, uint64_t n, uint64_t tombstone_every) {
+  std::string v;
+  for (uint64_t i = 0; i < n; i++) {
+    Status s = GetString(seg, KeyOf(i), &v);
+    ASSERT_TRUE(s.ok()) << i << " " << s.ToString();
+    if (testing::IsTombstone(i, tombstone_every)) {
+      ASSERT_EQ(v, "<tomb>") << i;
+    } else {
+      ASSERT_EQ(v, ValueOf(i)) << i;
+    }
+    ASSERT_TRUE(GetString(seg, AbsentKeyOf(i), &v).IsNotFound()) << i;
+  }
+  EXPECT_TRUE(GetString(seg, "", &v).IsNotFound());
+  EXPECT_TRUE(GetString(seg, "a", &v).IsNotFound());
+  EXPECT_TRUE(GetString(seg, "zzz", &v).IsNotFound());
+  EXPECT_TRUE(GetString(seg, KeyOf(n), &v).IsNotFound());
+}
+
+}  // namespace
+
+// Sparse array steps (0 = block index only) over odd sizes and tiny blocks,
+// so brackets straddle block boundaries and the last bracket is partial.
+class SparseStepTest
+    : public ::testing::TestWithParam<std::tuple<uint32_t, uint64_t, size_t>> {
+};
+
+TEST_P(SparseStepTest, EveryKeyFound) {
+  auto [step, n, block_size] = GetParam();
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.sparse_array_step = step;
+  opt.block_size = block_size;
+  opt.key_cache_size = 0;  // exercise the search path on every Get
+  opt.value_cache_size = 0;
+  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, n, 5);
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0].entries, n);
+  EXPECT_EQ(parts[0].tombstones, n / 5);
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).ok());
+  EXPECT_EQ(seg->entries(), n);
+  CheckAll(*seg, n, 5);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Steps, SparseStepTest,
+    ::testing::Values(std::make_tuple(0u, 1ull, size_t{4096}),
+                      std::make_tuple(0u, 2001ull, size_t{4096}),
+                      std::make_tuple(1u, 1ull, size_t{4096}),
+                      std::make_tuple(1u, 777ull, size_t{1024}),
+                      std::make_tuple(16u, 1ull, size_t{4096}),
+                      std::make_tuple(16u, 15ull, size_t{4096}),
+                      std::make_tuple(16u, 16ull, size_t{4096}),
+                      std::make_tuple(16u, 17ull, size_t{4096}),
+                      std::make_tuple(16u, 3001ull, size_t{4096}),
+                      std::make_tuple(16u, 3001ull, size_t{300}),
+                      std::make_tuple(7u, 1000ull, size_t{500}),
+                      std::make_tuple(16u, 5000ull, size_t{64 * 1024})));
+
+TEST(SegmentTest, OpenWithAnotherSparseStepThanWritten) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions write_opt;
+  write_opt.sparse_array_step = 4;
+  write_opt.block_size = 2048;
+  auto parts = testing::WriteRun(dir.path(), write_opt, &numbers, 0, 1500, 0);
+  for (uint32_t step : {0u, 1u, 4u, 8u, 16u, 6u, 33u}) {
+    TableOptions opt = write_opt;
+    opt.sparse_array_step = step;
+    opt.value_cache_size = 0;
+    opt.key_cache_size = 0;
+    std::shared_ptr<Segment> seg;
+    ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).ok());
+    CheckAll(*seg, 1500, 0);
+  }
+}
+
+TEST(SegmentTest, NoCompressionAndBigValues) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.compression = Compression::kNone;
+  opt.block_size = 8192;
+  SegmentWriter writer(dir.path(), opt, numbers.fn());
+  // Values bigger than a block: one entry per block.
+  for (int i = 0; i < 50; i++) {
+    ASSERT_TRUE(writer.Add(KeyOf(i), EntryKind::kValue,
+                           std::string(20000 + i, static_cast<char>('a' + i % 26)))
+                    .ok());
+  }
+  std::vector<PartMeta> parts;
+  ASSERT_TRUE(writer.Finish(&parts).ok());
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).ok());
+  std::string v;
+  for (int i = 0; i < 50; i++) {
+    ASSERT_TRUE(GetString(*seg, KeyOf(i), &v).ok());
+    EXPECT_EQ(v, std::string(20000 + i, static_cast<char>('a' + i % 26)));
+  }
+}
+
+TEST(SegmentTest, ValueAndKeyCachesServeRepeatedReads) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.block_size = 4096;
+  opt.value_cache_size = 1024;
+  opt.key_cache_size = 1024;
+  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, 5000, 7);
+  auto cache = NewCache();
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, cache, &seg).ok());
+  std::string v;
+  // 100 hot records read over and over (the workload's pattern).
+  for (int round = 0; round < 20; round++) {
+    for (uint64_t i = 0; i < 100; i++) {
+      ASSERT_TRUE(GetString(*seg, KeyOf(i * 37), &v).ok());
+      ASSERT_EQ(v, testing::IsTombstone(i * 37, 7) ? "<tomb>" : ValueOf(i * 37));
+    }
+  }
+  uint64_t block_lookups =
+      cache->stats().hits + cache->stats().misses;
+  Segment::CacheStats st = seg->cache_stats();
+  // Direct-mapped: a few of the 100 may collide, most must hit.
+  EXPECT_GT(st.value_hits, 19u * 100 * 8 / 10);
+  EXPECT_LT(block_lookups, 20u * 100 / 2);
+  // Absent keys are remembered by the key cache.
+  for (int round = 0; round < 3; round++) {
+    EXPECT_TRUE(GetString(*seg, AbsentKeyOf(10), &v).IsNotFound());
+  }
+  EXPECT_GE(seg->cache_stats().key_hits, 2u);
+}
+
+TEST(SegmentTest, KeyCacheOnlyStillReadsCorrectValues) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.block_size = 2048;
+  opt.value_cache_size = 0;
+  opt.key_cache_size = 64;  // small: many collisions and replacements
+  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, 3000, 4);
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).ok());
+  std::mt19937 rng(7);
+  std::string v;
+  for (int i = 0; i < 20000; i++) {
+    uint64_t k = rng() % 3000;
+    ASSERT_TRUE(GetString(*seg, KeyOf(k), &v).ok());
+    ASSERT_EQ(v, testing::IsTombstone(k, 4) ? "<tomb>" : ValueOf(k));
+  }
+  EXPECT_GT(seg->cache_stats().key_hits, 0u);
+}
+
+TEST(SegmentTest, ZeroBudgetBlockCacheStillWorks) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.block_size = 4096;
+  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, 2000, 0);
+  auto cache = std::make_shared<BlockCache>(0, std::chrono::milliseconds(0));
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, cache, &seg).ok());
+  CheckAll(*seg, 2000, 0);
+  EXPECT_EQ(cache->charge(), 0u);
+}
+
+TEST(SegmentTest, EmptySegment) {
+  testing::TempDir dir;
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), {}, TableOptions(), NewCache(), &seg).ok());
+  std::string v;
+  EXPECT_TRUE(GetString(*seg, "x", &v).IsNotFound());
+  auto it = seg->NewIterator();
+  it->SeekToFirst();
+  EXPECT_FALSE(it->Valid());
+  EXPECT_TRUE(it->status().ok());
+}
+
+TEST(SegmentTest, OpenRejectsOverlappingParts) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  auto a = testing::WriteRun(dir.path(), opt, &numbers, 0, 100, 0);
+  auto b = testing::WriteRun(dir.path(), opt, &numbers, 50, 150, 0);
+  std::vector<PartMeta> both = {a[0], b[0]};
+  std::shared_ptr<Segment> seg;
+  EXPECT_TRUE(Segment::Open(dir.path(), both, opt, NewCache(), &seg)
+                  .IsInvalidArgument());
+}
+
+TEST(SegmentTest, ConcurrentReadersWhileIterating) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.block_size = 4096;
+  opt.part_max_entries = 7000;
+  opt.key_cache_size = 256;
+  opt.value_cache_size = 256;
+  const uint64_t n = 20000;
+  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, n, 9);
+  ASSERT_EQ(parts.size(), 3u);
+  // A small cache so that readers also race on eviction and reloads.
+  auto cache = std::make_shared<BlockCache>(256 << 10, std::chrono::milliseconds(1));
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, cache, &seg).ok());
+  std::atomic<int> errors{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 3; t++) {
+    threads.emplace_back([&, t] {
+      std::mt19937 rng(t);
+      std::string v;
+      for (int i = 0; i < 30000; i++) {
+        uint64_t k = rng() % n;
+        bool absent = rng() % 4 == 0;
+        Status s = GetString(*seg, absent ? AbsentKeyOf(k) : KeyOf(k), &v);
+        if (absent) {
+          if (!s.IsNotFound()) errors++;
+        } else if (!s.ok() ||
+                   v != (testing::IsTombstone(k, 9) ? "<tomb>" : ValueOf(k))) {
+          errors++;
+        }
+      }
+    });
+  }
+  threads.emplace_back([&] {
+    for (int round = 0; round < 3; round++) {
+      auto it = seg->NewIterator();
+      uint64_t i = 0;
+      for (it->SeekToFirst(); it->Valid(); it->Next(), i++) {
+        if (it->key() != KeyOf(i)) errors++;
+      }
+      if (i != n || !it->status().ok()) errors++;
+      cache->EvictExpired();
+    }
+  });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(errors.load(), 0);
+}
+
+}  // namespace zt
