@@ -281,6 +281,13 @@ Status Tree::FreezeLocked(bool wait_for_room) {
     }
     if (!bg_error_.ok()) return bg_error_;
   }
+  // The sealed log must reach its file before the new log gets anything:
+  // otherwise a kill could keep newer records and lose older ones (a hole).
+  // This is one write(2) of what is still buffered, once per freeze.
+  if (wal_ != nullptr) {
+    Status s = wal_->Flush();
+    if (!s.ok()) return s;
+  }
   uint64_t new_number = 0;
   std::unique_ptr<WalWriter> new_wal;
   if (options_.wal_mode != WalMode::kNone) {
@@ -292,7 +299,7 @@ Status Tree::FreezeLocked(bool wait_for_room) {
     FrozenSegment f;
     f.mem = std::move(mem_);
     f.wal_number = mem_wal_number_;
-    f.wal = std::move(wal_);  // its writer thread drains it on its own
+    f.wal = std::move(wal_);  // flushed; closed once merged
     frozen_.push_front(std::move(f));
     mem_ = std::make_shared<MemTable>();
     mem_wal_number_ = new_number;
