@@ -14,6 +14,19 @@ uint32_t ClampBits(uint32_t bits) {
 // Buckets: the exact range [0, 2^(bits+1)) then (63 - bits) more power-of-two ranges of 2^bits sub-buckets.
 size_t BucketCountFor(uint32_t bits) { return static_cast<size_t>(65 - bits) << bits; }
 
+// A non-negative JSON integer (parsed text gives unsigned numbers, built values may be signed).
+bool GetUnsigned(const nlohmann::json& j, uint64_t* out) {
+  if (j.is_number_unsigned()) {
+    *out = j.get<uint64_t>();
+    return true;
+  }
+  if (j.is_number_integer() && j.get<int64_t>() >= 0) {
+    *out = static_cast<uint64_t>(j.get<int64_t>());
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 LatencyHistogram::LatencyHistogram(uint32_t sub_bucket_bits)
@@ -69,6 +82,8 @@ uint64_t LatencyHistogram::Percentile(double percentile) const {
   const double exact_rank = percentile / 100.0 * static_cast<double>(count_);
   uint64_t rank = static_cast<uint64_t>(std::ceil(exact_rank));
   rank = std::clamp<uint64_t>(rank, 1, count_);
+  if (rank == 1) return min_;  // the extremes are known exactly
+  if (rank == count_) return max_;
   uint64_t seen = 0;
   for (size_t i = 0; i < counts_.size(); ++i) {
     seen += counts_[i];
@@ -113,8 +128,8 @@ bool LatencyHistogram::FromJson(const nlohmann::json& json, LatencyHistogram* ou
   const auto hist = json.find("histogram");
   if (hist == json.end() || !hist->is_object()) return fail("latency: missing \"histogram\" object");
   const auto bits = hist->find("sub_bucket_bits");
-  if (bits == hist->end() || !bits->is_number_unsigned()) return fail("latency: missing \"sub_bucket_bits\"");
-  const uint64_t bits_value = bits->get<uint64_t>();
+  uint64_t bits_value = 0;
+  if (bits == hist->end() || !GetUnsigned(*bits, &bits_value)) return fail("latency: missing \"sub_bucket_bits\"");
   if (bits_value < kMinSubBucketBits || bits_value > kMaxSubBucketBits) {
     return fail("latency: sub_bucket_bits " + std::to_string(bits_value) + " out of range");
   }
@@ -126,11 +141,11 @@ bool LatencyHistogram::FromJson(const nlohmann::json& json, LatencyHistogram* ou
   size_t highest = 0;
   double estimated_sum = 0.0;
   for (const auto& entry : *buckets) {
-    if (!entry.is_array() || entry.size() != 2 || !entry[0].is_number_unsigned() || !entry[1].is_number_unsigned()) {
+    uint64_t index = 0;
+    uint64_t count = 0;
+    if (!entry.is_array() || entry.size() != 2 || !GetUnsigned(entry[0], &index) || !GetUnsigned(entry[1], &count)) {
       return fail("latency: a bucket is not [index, count]");
     }
-    const uint64_t index = entry[0].get<uint64_t>();
-    const uint64_t count = entry[1].get<uint64_t>();
     if (index >= result.counts_.size()) return fail("latency: bucket index " + std::to_string(index) + " out of range");
     if (count == 0) continue;
     result.counts_[index] += count;
@@ -141,13 +156,17 @@ bool LatencyHistogram::FromJson(const nlohmann::json& json, LatencyHistogram* ou
     estimated_sum += (static_cast<double>(low) + static_cast<double>(result.HighestValueAt(index) - low) / 2.0) *
                      static_cast<double>(count);
   }
-  if (const auto count = json.find("count"); count != json.end() && count->is_number_unsigned()) {
-    if (count->get<uint64_t>() != result.count_) return fail("latency: \"count\" disagrees with the buckets");
+  if (const auto count = json.find("count"); count != json.end() && !count->is_null()) {
+    uint64_t value = 0;
+    if (!GetUnsigned(*count, &value) || value != result.count_) {
+      return fail("latency: \"count\" disagrees with the buckets");
+    }
   }
   if (result.count_ != 0) {
     auto number_or = [&json](const char* key, uint64_t fallback) {
       const auto it = json.find(key);
-      return it != json.end() && it->is_number_unsigned() ? it->get<uint64_t>() : fallback;
+      uint64_t value = 0;
+      return it != json.end() && GetUnsigned(*it, &value) ? value : fallback;
     };
     result.min_ = number_or("min", result.LowestValueAt(lowest));
     result.max_ = number_or("max", result.HighestValueAt(highest));

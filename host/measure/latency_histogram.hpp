@@ -48,7 +48,8 @@ class LatencyHistogram {
   // Exact mean (up to double rounding); 0 when empty.
   double Mean() const { return count_ == 0 ? 0.0 : sum_ / static_cast<double>(count_); }
   // The value at `percentile` (0..100; 99.9 for p99.9): the midpoint of the bucket holding the
-  // ceil(percentile/100 * count)-th smallest value, clamped to [Min(), Max()]. 0 when empty.
+  // ceil(percentile/100 * count)-th smallest value, clamped to [Min(), Max()]; exactly Min() / Max() for the first
+  // and last rank. 0 when empty.
   uint64_t Percentile(double percentile) const;
 
   uint32_t sub_bucket_bits() const { return sub_bucket_bits_; }

@@ -9,7 +9,7 @@ PhaseMeter::PhaseMeter(MeasureOptions options)
     : options_(options),
       latency_(options.latency),
       sample_every_(std::max<uint32_t>(1, options.latency_sample_every)),
-      clock_(TickClock::Instance()) {}
+      clock_(TickClock::For(options.clock)) {}
 
 PhaseMeter::~PhaseMeter() {
   if (running_) End();
@@ -19,6 +19,7 @@ void PhaseMeter::Begin() {
   if (running_) End();
   histogram_.Reset();
   countdown_ = 1;  // the first operation is sampled
+  rng_ = kSamplingSeed;
   ops_.store(0, std::memory_order_relaxed);
   timeline_ops_.clear();
   timeline_rss_.clear();
@@ -26,6 +27,7 @@ void PhaseMeter::Begin() {
   timeline_rss_.reserve(options_.timeline_reserve);
   sampled_ops_ = 0;
   peak_rss_ = CurrentRssBytes();
+  max_rss_begin_ = PeakRssBytes();
   io_begin_ = ProcessIoCounters();
   cpu_begin_ = ProcessCpuTimes();
   {
@@ -72,6 +74,10 @@ PhaseMeasurement PhaseMeter::End() {
   const uint64_t ops = ops_.load(std::memory_order_relaxed);
   const uint64_t rss = CurrentRssBytes();
   peak_rss_ = std::max(peak_rss_, rss);
+  // The process's high-water mark only grows: if it grew during the phase, the new mark was reached during the
+  // phase, even between two samples.
+  const uint64_t max_rss_end = PeakRssBytes();
+  if (max_rss_end > max_rss_begin_) peak_rss_ = std::max(peak_rss_, max_rss_end);
   m.interval_ms = options_.timeline_interval_ms;
   m.timeline_ops = std::move(timeline_ops_);
   m.timeline_rss_bytes = std::move(timeline_rss_);
@@ -87,6 +93,7 @@ PhaseMeasurement PhaseMeter::End() {
   m.latency = histogram_;
   m.latency_enabled = latency_;
   m.latency_sample_every = sample_every_;
+  m.latency_clock = clock_.source();
   m.operations = ops;
   m.elapsed_ms = static_cast<double>(end_ns - begin_ns_) / 1e6;
   m.cpu_user_s = std::max(0.0, cpu_end.user_s - cpu_begin_.user_s);
@@ -109,6 +116,7 @@ nlohmann::json PhaseMeasurement::ToJson() const {
   if (latency_enabled) {
     nlohmann::json latency_json = latency.ToJson();
     latency_json["sampled_every"] = latency_sample_every;
+    latency_json["clock"] = ClockSourceName(latency_clock);
     out["latency"] = std::move(latency_json);
   } else {
     out["latency"] = nullptr;

@@ -27,16 +27,18 @@
 namespace kvbench::measure {
 
 struct MeasureOptions {
-  bool latency = true;                   // per-operation latency histogram
-  uint32_t latency_sample_every = 1;     // record every Nth operation (1 = all)
-  uint32_t timeline_interval_ms = 1000;  // throughput/RSS timeline interval
-  uint32_t timeline_reserve = 4096;      // timeline entries reserved at Begin (grows, off the hot path, beyond)
+  bool latency = true;                     // per-operation latency histogram
+  uint32_t latency_sample_every = 1;       // record every Nth operation on average (1 = all; >1: randomized gaps)
+  uint32_t timeline_interval_ms = 1000;    // throughput/RSS timeline interval
+  uint32_t timeline_reserve = 4096;        // timeline entries reserved at Begin (grows, off the hot path, beyond)
+  ClockSource clock = ClockSource::kAuto;  // latency clock (see tick_clock.hpp)
 };
 
 struct PhaseMeasurement {    // everything measured over one phase or step
   LatencyHistogram latency;  // of the sampled operations
   bool latency_enabled = false;
   uint32_t latency_sample_every = 1;
+  ClockSource latency_clock = ClockSource::kMonotonic;
   uint64_t operations = 0;  // every operation counted by OpEnd (sampled or not)
   double elapsed_ms = 0.0;  // Begin .. End
 
@@ -50,7 +52,8 @@ struct PhaseMeasurement {    // everything measured over one phase or step
   uint64_t io_read_bytes = 0, io_write_bytes = 0;  // /proc/self/io read_bytes/write_bytes deltas
   uint64_t io_cancelled_write_bytes = 0;           // cancelled_write_bytes delta (dirty pages dropped by truncate)
   uint64_t io_rchar = 0, io_wchar = 0;             // syscall-level bytes (read()/write() arguments, incl. cache hits)
-  uint64_t peak_rss_bytes = 0;                     // max sampled RSS during the phase (and at its begin and end)
+  uint64_t peak_rss_bytes = 0;  // max sampled RSS during the phase (and at its begin and end); the process's
+                                // high-water mark (ru_maxrss) instead when that rose during the phase
 
   nlohmann::json ToJson() const;  // the "measurements" object of docs/results-schema.md
 };
@@ -69,12 +72,15 @@ class PhaseMeter {
   uint64_t OpStart() {
     if (!latency_) return 0;
     if (--countdown_ != 0) return 0;
-    countdown_ = sample_every_;
-    return TickClock::Now();
+    countdown_ = NextSampleGap();
+    return clock_.Now();
   }
   // Hot: records the latency of a sampled operation and counts the operation.
   void OpEnd(uint64_t start) {
-    if (start != 0) histogram_.Record(clock_.TicksToNs(TickClock::Now() - start));
+    if (start != 0) {
+      const uint64_t now = clock_.Stop();
+      histogram_.Record(now > start ? clock_.TicksToNs(now - start) : 0);
+    }
     AddOps(1);
   }
   // Counts operations that were not timed one by one.
@@ -86,15 +92,29 @@ class PhaseMeter {
   PhaseMeasurement End();
 
   const MeasureOptions& options() const { return options_; }
+  // The clock in use (ClockSource::kAuto resolved).
+  ClockSource clock_source() const { return clock_.source(); }
 
  private:
   void SamplerLoop();
+  // Operations until the next sampled one: uniform in [1, 2N-1] (mean N) so that sampling cannot alias with a
+  // periodic pattern of the workload or the engine; exactly 1 when every operation is sampled.
+  uint32_t NextSampleGap() {
+    if (sample_every_ == 1) return 1;
+    rng_ ^= rng_ << 13;  // xorshift64
+    rng_ ^= rng_ >> 7;
+    rng_ ^= rng_ << 17;
+    const uint64_t span = 2 * uint64_t{sample_every_} - 1;
+    return 1 + static_cast<uint32_t>(((rng_ >> 32) * span) >> 32);
+  }
 
   const MeasureOptions options_;
   const bool latency_;
   const uint32_t sample_every_;
-  const TickClock& clock_;
+  const TickClock clock_;
   uint32_t countdown_ = 1;
+  static constexpr uint64_t kSamplingSeed = 0x9E3779B97F4A7C15ull;
+  uint64_t rng_ = kSamplingSeed;
   LatencyHistogram histogram_;
   alignas(64) std::atomic<uint64_t> ops_{0};  // written by the phase thread only; read by the sampler/progress
 
@@ -109,6 +129,7 @@ class PhaseMeter {
   std::vector<uint64_t> timeline_rss_;
   uint64_t sampled_ops_ = 0;
   uint64_t peak_rss_ = 0;
+  uint64_t max_rss_begin_ = 0;
   uint64_t begin_ns_ = 0;
   uint64_t last_sample_ns_ = 0;
 
