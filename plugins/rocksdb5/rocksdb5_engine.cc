@@ -114,11 +114,11 @@ Status RocksEngine::EffectiveSettings(std::string* out) {
   j["MaxBackgroundJobs"] = ref.max_background_jobs;
   j["OptimizeLevelStyleCompaction"] = false;
   j["RocksDBVersion"] = rocksdb::GetRocksVersionAsString();
-  j["RocksDBHeaderVersion"] = std::to_string(ROCKSDB_MAJOR) + "." + std::to_string(ROCKSDB_MINOR) + "." +
-                              std::to_string(ROCKSDB_PATCH);
+  j["RocksDBHeaderVersion"] =
+      std::to_string(ROCKSDB_MAJOR) + "." + std::to_string(ROCKSDB_MINOR) + "." + std::to_string(ROCKSDB_PATCH);
   j["Requested"] = SettingsToJson(settings_);
-  j["OptionsSource"] = instances_.empty() ? "options built for new instances (none open yet)"
-                                          : "DB::GetOptions() of the open instances";
+  j["OptionsSource"] =
+      instances_.empty() ? "options built for new instances (none open yet)" : "DB::GetOptions() of the open instances";
   nlohmann::json per = nlohmann::json::object();
   for (const auto& i : instances_) per[i->name()] = i->EffectiveOptions();
   j["Instances"] = per;

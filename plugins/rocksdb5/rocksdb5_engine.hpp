@@ -3,10 +3,10 @@
 #ifndef KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_ENGINE_HPP_
 #define KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_ENGINE_HPP_
 
-#include <kvbench/sdk.hpp>
 #include <rocksdb/cache.h>
 #include <rocksdb/options.h>
 
+#include <kvbench/sdk.hpp>
 #include <memory>
 #include <mutex>
 #include <string>

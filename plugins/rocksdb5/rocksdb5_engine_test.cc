@@ -3,8 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <map>
-#include <random>
 #include <thread>
 
 #include "rocksdb5_test_util.hpp"
@@ -12,80 +10,7 @@
 namespace kvbench::rocksdb5 {
 namespace {
 
-constexpr const char* kSmall = R"({"settings":{"WriteBufferMb":1}})";
-
-class Rocksdb5Engine : public ::testing::Test {
- protected:
-  std::unique_ptr<RocksEngine> OpenEngine(const std::string& config = kSmall) {
-    return OpenEngineIn(dir_.path(), config);
-  }
-  static std::unique_ptr<RocksEngine> OpenEngineIn(const std::string& dir, const std::string& config) {
-    std::unique_ptr<RocksEngine> e;
-    sdk::OpenRequest req{dir, config};
-    Status s = RocksEngine::Open(req, &e);
-    EXPECT_TRUE(s.ok()) << s.message();
-    return e;
-  }
-  static std::unique_ptr<RocksStore> OpenStore(RocksEngine* e, std::string_view name) {
-    std::unique_ptr<RocksStore> st;
-    Status s = e->OpenStore(name, &st);
-    EXPECT_TRUE(s.ok()) << s.message();
-    return st;
-  }
-  static std::string Get(RocksStore* st, std::string_view key, kvb_status* code = nullptr) {
-    std::string out;
-    Status s = st->Get(key, sdk::ValueSink(
-                                [](void* ctx, const void* d, size_t n) {
-                                  static_cast<std::string*>(ctx)->assign(static_cast<const char*>(d), n);
-                                },
-                                &out));
-    if (code != nullptr) *code = s.code();
-    if (s.ok()) return out;
-    std::string failed = "<";  // built stepwise: GCC 12 warns (-Wrestrict) on "<" + std::string + ">"
-    failed += std::to_string(s.code());
-    failed += '>';
-    return failed;
-  }
-  static std::vector<std::string> Scan(RocksStore* st, const sdk::ScanRequest& r, uint64_t* visited = nullptr,
-                                       size_t stop_after = 0) {
-    struct Ctx {
-      std::vector<std::string> keys;
-      size_t stop_after;
-    } ctx{{}, stop_after};
-    uint64_t n = 0;
-    Status s = st->Scan(r,
-                        sdk::EntrySink(
-                            [](void* c, const void* k, size_t ks, const void*, size_t) -> int32_t {
-                              auto* x = static_cast<Ctx*>(c);
-                              x->keys.emplace_back(static_cast<const char*>(k), ks);
-                              return x->stop_after != 0 && x->keys.size() >= x->stop_after;
-                            },
-                            &ctx),
-                        &n);
-    EXPECT_TRUE(s.ok()) << s.message();
-    EXPECT_EQ(n, ctx.keys.size());
-    if (visited != nullptr) *visited = n;
-    return ctx.keys;
-  }
-  static sdk::ScanRequest Request(std::string_view start, std::string_view bound, bool prefix, bool inclusive,
-                                  uint64_t limit = 0) {
-    sdk::ScanRequest r;
-    r.start = start;
-    r.has_bound = true;
-    r.bound = bound;
-    r.bound_is_prefix = prefix;
-    r.bound_inclusive = inclusive;
-    r.limit = limit;
-    return r;
-  }
-  static nlohmann::json Effective(RocksEngine* e) {
-    std::string text;
-    EXPECT_TRUE(e->EffectiveSettings(&text).ok());
-    return nlohmann::json::parse(text);
-  }
-
-  ScratchDir dir_;
-};
+using Rocksdb5Engine = Rocksdb5Fixture;
 
 TEST_F(Rocksdb5Engine, PutGetDeleteOverwrite) {
   auto e = OpenEngine();
@@ -126,126 +51,6 @@ TEST_F(Rocksdb5Engine, EachStoreIsItsOwnInstanceInItsOwnDirectory) {
   EXPECT_EQ(e->instance_count(), 2u);
   std::unique_ptr<RocksStore> bad;
   EXPECT_EQ(e->OpenStore("..", &bad).code(), KVB_INVALID_ARGUMENT);
-}
-
-TEST_F(Rocksdb5Engine, IteratorWalksInBytewiseOrder) {
-  auto e = OpenEngine();
-  auto st = OpenStore(e.get(), "s");
-  for (const std::string& k : std::vector<std::string>{"b", "a", "\xff", "ab", std::string("a\0", 2)}) ASSERT_TRUE(st->Put(k, "v" + k).ok());
-  std::unique_ptr<RocksIterator> it;
-  ASSERT_TRUE(st->NewIterator(&it).ok());
-  EXPECT_FALSE(it->Valid());
-  std::vector<std::string> keys;
-  for (it->SeekToFirst(); it->Valid(); it->Next()) {
-    keys.emplace_back(it->key());
-    EXPECT_EQ(it->value(), "v" + keys.back());
-  }
-  EXPECT_TRUE(it->status().ok());
-  EXPECT_EQ(keys, (std::vector<std::string>{"a", std::string("a\0", 2), "ab", "b", "\xff"}));
-  it->Seek("aa");
-  ASSERT_TRUE(it->Valid());
-  EXPECT_EQ(it->key(), "ab");
-  it->Seek("\xff\x01");
-  EXPECT_FALSE(it->Valid());
-  EXPECT_TRUE(it->status().ok());
-}
-
-TEST_F(Rocksdb5Engine, ScanBounds) {
-  auto e = OpenEngine();
-  auto st = OpenStore(e.get(), "s");
-  for (const char* k : {"US|active|1", "US|active|2", "US|banned|1", "UT|x", "a", "b", "c"}) {
-    ASSERT_TRUE(st->Put(k, "v").ok());
-  }
-  using V = std::vector<std::string>;
-  EXPECT_EQ(Scan(st.get(), Request("US|active|", "US|active|", true, false)), (V{"US|active|1", "US|active|2"}));
-  EXPECT_EQ(Scan(st.get(), Request("US|", "US|", true, false, 2)), (V{"US|active|1", "US|active|2"}));
-  EXPECT_EQ(Scan(st.get(), Request("a", "c", false, false)), (V{"a", "b"}));
-  EXPECT_EQ(Scan(st.get(), Request("a", "c", false, true)), (V{"a", "b", "c"}));
-  EXPECT_EQ(Scan(st.get(), Request("a", "b", false, true)), (V{"a", "b"}));
-  EXPECT_EQ(Scan(st.get(), Request("b", "a", false, true)), V{});
-  EXPECT_EQ(Scan(st.get(), Request("UT", "", false, false)), V{});
-  // Starting before the prefix: the range ends at the first key without it (the SDK's InRange rule).
-  EXPECT_EQ(Scan(st.get(), Request("U", "US|banned|", true, false)), V{});
-  sdk::ScanRequest all;
-  all.from_first = true;
-  all.limit = 3;
-  EXPECT_EQ(Scan(st.get(), all), (V{"US|active|1", "US|active|2", "US|banned|1"}));
-  all.limit = 0;
-  EXPECT_EQ(Scan(st.get(), all).size(), 7u);
-  uint64_t visited = 0;
-  EXPECT_EQ(Scan(st.get(), all, &visited, 2).size(), 2u);  // the sink stopped it
-  EXPECT_EQ(visited, 2u);
-}
-
-TEST_F(Rocksdb5Engine, ScanUpperBoundEdgeCases) {
-  char buf[8];
-  auto upper = [&](const sdk::ScanRequest& r) {
-    size_t n = ScanUpperBound(r, buf);
-    return n == kNoUpperBound ? std::string("<none>") : std::string(buf, n);
-  };
-  EXPECT_EQ(upper(Request("", "ab", true, false)), "ac");
-  EXPECT_EQ(upper(Request("", "a\xff", true, false)), "b");
-  EXPECT_EQ(upper(Request("", "a\xff\xff", true, false)), "b");
-  EXPECT_EQ(upper(Request("", "\xfe\xff", true, false)), "\xff");
-  EXPECT_EQ(upper(Request("", "\xff\xff", true, false)), "<none>");
-  EXPECT_EQ(upper(Request("", "", true, false)), "<none>");
-  EXPECT_EQ(upper(Request("", "ab", false, false)), "ab");
-  EXPECT_EQ(upper(Request("", "ab", false, true)), std::string("ab\0", 3));
-  sdk::ScanRequest none;
-  EXPECT_EQ(upper(none), "<none>");
-}
-
-TEST_F(Rocksdb5Engine, ScanWithFfBytes) {
-  auto e = OpenEngine();
-  auto st = OpenStore(e.get(), "s");
-  for (const std::string& k : std::vector<std::string>{"a\xfe", "a\xff", "a\xff\xff", "a\xff\xff\x01", "b", "\xff", "\xff\xff", "\xff\xff\xff",
-                        std::string("\xff\x00", 2)}) {
-    ASSERT_TRUE(st->Put(k, "v").ok());
-  }
-  using V = std::vector<std::string>;
-  EXPECT_EQ(Scan(st.get(), Request("a\xff", "a\xff", true, false)), (V{"a\xff", "a\xff\xff", "a\xff\xff\x01"}));
-  EXPECT_EQ(Scan(st.get(), Request("a\xff\xff", "a\xff\xff", true, false)), (V{"a\xff\xff", "a\xff\xff\x01"}));
-  EXPECT_EQ(Scan(st.get(), Request("\xff\xff", "\xff\xff", true, false)), (V{"\xff\xff", "\xff\xff\xff"}));
-  EXPECT_EQ(Scan(st.get(), Request("\xff", "\xff", true, false)),
-            (V{"\xff", std::string("\xff\x00", 2), "\xff\xff", "\xff\xff\xff"}));
-  EXPECT_EQ(Scan(st.get(), Request("\xff", "\xff", false, true)), (V{"\xff"}));
-  EXPECT_EQ(Scan(st.get(), Request("b", "\xff", false, false)), (V{"b"}));
-  EXPECT_EQ(Scan(st.get(), Request("\xff", "\xff\xff", false, true)),
-            (V{"\xff", std::string("\xff\x00", 2), "\xff\xff"}));
-}
-
-// Random keys over a tiny alphabet rich in 0x00 and 0xFF, random requests, compared with a std::map model.
-TEST_F(Rocksdb5Engine, ScanMatchesModel) {
-  auto e = OpenEngine();
-  auto st = OpenStore(e.get(), "s");
-  std::mt19937 rng(42);
-  const char alphabet[] = {'\0', '\x01', 'a', '\xfe', '\xff'};
-  auto random_key = [&](size_t max_len) {
-    std::string k(rng() % (max_len + 1), '\0');
-    for (char& c : k) c = alphabet[rng() % sizeof(alphabet)];
-    return k;
-  };
-  std::map<std::string, std::string> model;
-  for (int i = 0; i < 300; ++i) {
-    std::string k = random_key(4);
-    model.emplace(k, std::string());
-    ASSERT_TRUE(st->Put(k, "").ok());
-  }
-  for (int i = 0; i < 400; ++i) {
-    std::string start = random_key(3), bound = random_key(3);
-    sdk::ScanRequest r = Request(start, bound, rng() % 2, rng() % 2, rng() % 4 == 0 ? 3 : 0);
-    r.from_first = rng() % 5 == 0;
-    r.has_bound = rng() % 6 != 0;
-    if (i == 200) {
-      ASSERT_TRUE(e->Stabilize().ok());  // half the requests against SST files
-    }
-    std::vector<std::string> expected;
-    for (auto it = r.from_first ? model.begin() : model.lower_bound(start);
-         it != model.end() && r.InRange(it->first) && (r.limit == 0 || expected.size() < r.limit); ++it) {
-      expected.push_back(it->first);
-    }
-    ASSERT_EQ(Scan(st.get(), r), expected) << "request " << i;
-  }
 }
 
 TEST_F(Rocksdb5Engine, StabilizeCompactsEveryInstance) {
@@ -296,16 +101,17 @@ TEST_F(Rocksdb5Engine, FlushOnlyStabilizationLeavesLevel0) {
 }
 
 TEST_F(Rocksdb5Engine, CloseAndReopenFindsEverything) {
-  for (const char* config : {R"({"settings":{"WriteBufferMb":1}})",
-                             R"({"settings":{"WriteBufferMb":1},"durability":{"Wal":false}})",
-                             R"({"settings":{"WriteBufferMb":1},"durability":{"Wal":false,"SyncWrites":true}})",
-                             R"({"settings":{"WriteBufferMb":1},"durability":{"Wal":true,"SyncWrites":true}})"}) {
+  for (const char* config :
+       {R"({"settings":{"WriteBufferMb":1}})", R"({"settings":{"WriteBufferMb":1},"durability":{"Wal":false}})",
+        R"({"settings":{"WriteBufferMb":1},"durability":{"Wal":false,"SyncWrites":true}})",
+        R"({"settings":{"WriteBufferMb":1},"durability":{"Wal":true,"SyncWrites":true}})"}) {
     ScratchDir fresh;
     {
       auto e = OpenEngineIn(fresh.path(), config);
       auto a = OpenStore(e.get(), "profiles");
       auto b = OpenStore(e.get(), "email-index");
-      for (int i = 0; i < 300; ++i) ASSERT_TRUE(a->Put(std::string("k").append(std::to_string(i)), std::to_string(i)).ok());
+      for (int i = 0; i < 300; ++i)
+        ASSERT_TRUE(a->Put(std::string("k").append(std::to_string(i)), std::to_string(i)).ok());
       ASSERT_TRUE(b->Put("mail", "7").ok());
       ASSERT_TRUE(a->Delete("k5").ok());
       a.reset();
@@ -368,14 +174,12 @@ TEST_F(Rocksdb5Engine, EffectiveOptionsAreReadBackFromRocksDb) {
   ASSERT_TRUE(a->Put("k", "v").ok());
   std::string stats;
   ASSERT_TRUE(e->Stats(&stats).ok());
-  EXPECT_GT(nlohmann::json::parse(stats)["Instances"]["profiles"]["statistics"]["bytes_written"].get<uint64_t>(),
-            0u);
+  EXPECT_GT(nlohmann::json::parse(stats)["Instances"]["profiles"]["statistics"]["bytes_written"].get<uint64_t>(), 0u);
 }
 
 TEST_F(Rocksdb5Engine, DefaultEffectiveSettingsAreTheReportsLabels) {
   auto e = OpenEngine("");
-  for (const char* name : {"profiles", "email-index", "country-status-index", "created-at-index",
-                           "reputation-index"}) {
+  for (const char* name : {"profiles", "email-index", "country-status-index", "created-at-index", "reputation-index"}) {
     std::unique_ptr<RocksStore> st;
     ASSERT_TRUE(e->OpenStore(name, &st).ok());
   }

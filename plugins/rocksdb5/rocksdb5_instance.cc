@@ -74,8 +74,8 @@ Status Instance::Stabilize(ReadStabilization mode) {
 Status Instance::WaitForBackgroundWork(bool compactions) {
   using namespace std::chrono_literals;
   for (;;) {
-    bool busy = IntProperty(db_, "rocksdb.num-running-flushes") > 0 ||
-                IntProperty(db_, "rocksdb.mem-table-flush-pending") > 0;
+    bool busy =
+        IntProperty(db_, "rocksdb.num-running-flushes") > 0 || IntProperty(db_, "rocksdb.mem-table-flush-pending") > 0;
     if (compactions) {
       busy = busy || IntProperty(db_, "rocksdb.num-running-compactions") > 0 ||
              IntProperty(db_, "rocksdb.compaction-pending") > 0;
@@ -106,10 +106,10 @@ nlohmann::json Instance::EffectiveOptions() const {
 
 nlohmann::json Instance::Stats() const {
   nlohmann::json j;
-  for (const char* p : {"rocksdb.estimate-num-keys", "rocksdb.total-sst-files-size", "rocksdb.live-sst-files-size",
-                        "rocksdb.cur-size-all-mem-tables", "rocksdb.size-all-mem-tables",
-                        "rocksdb.estimate-pending-compaction-bytes", "rocksdb.num-running-compactions",
-                        "rocksdb.block-cache-usage", "rocksdb.estimate-table-readers-mem"}) {
+  for (const char* p :
+       {"rocksdb.estimate-num-keys", "rocksdb.total-sst-files-size", "rocksdb.live-sst-files-size",
+        "rocksdb.cur-size-all-mem-tables", "rocksdb.size-all-mem-tables", "rocksdb.estimate-pending-compaction-bytes",
+        "rocksdb.num-running-compactions", "rocksdb.block-cache-usage", "rocksdb.estimate-table-readers-mem"}) {
     j[p] = IntProperty(db_, p);
   }
   nlohmann::json levels = nlohmann::json::array();

@@ -3,11 +3,11 @@
 #ifndef KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_INSTANCE_HPP_
 #define KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_INSTANCE_HPP_
 
-#include <kvbench/sdk.hpp>
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
 
 #include <atomic>
+#include <kvbench/sdk.hpp>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>

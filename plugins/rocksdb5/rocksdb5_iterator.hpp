@@ -3,10 +3,10 @@
 #ifndef KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_ITERATOR_HPP_
 #define KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_ITERATOR_HPP_
 
-#include <kvbench/sdk.hpp>
 #include <rocksdb/db.h>
 #include <rocksdb/iterator.h>
 
+#include <kvbench/sdk.hpp>
 #include <memory>
 #include <string>
 #include <string_view>

@@ -25,8 +25,8 @@ nlohmann::json BloomBitsPerKey(const rocksdb::FilterPolicy* policy) {
 }
 
 std::string_view CountWord(size_t n) {
-  static constexpr std::string_view kWords[] = {"zero", "one", "two", "three", "four", "five",
-                                                "six",  "seven", "eight", "nine", "ten"};
+  static constexpr std::string_view kWords[] = {"zero", "one",   "two",   "three", "four", "five",
+                                                "six",  "seven", "eight", "nine",  "ten"};
   return n < std::size(kWords) ? kWords[n] : std::string_view();
 }
 
@@ -105,8 +105,8 @@ nlohmann::json DescribeWriteOptions(const rocksdb::WriteOptions& w) {
 
 std::string DurabilityLine(const rocksdb::Options& o, const rocksdb::WriteOptions& w, size_t instances,
                            bool sync_requested) {
-  std::string line = w.disableWAL ? "WAL disabled (a crash loses every write not yet flushed to an SST file)"
-                                  : "WAL enabled";
+  std::string line =
+      w.disableWAL ? "WAL disabled (a crash loses every write not yet flushed to an SST file)" : "WAL enabled";
   std::string_view word = CountWord(instances);
   if (instances == 0) {
     line += "; one separate RocksDB instance per store";
@@ -121,8 +121,9 @@ std::string DurabilityLine(const rocksdb::Options& o, const rocksdb::WriteOption
   for (const auto& l : levels) uniform &= l == levels.front();
   line += "; compression=" + (uniform && !levels.empty() ? levels.front().get<std::string>() : levels.dump());
   uint64_t wbs = o.write_buffer_size;
-  line += "; write_buffer_size=" +
-          (wbs % kMiB == 0 ? std::to_string(wbs / kMiB) + " MB" : std::to_string(wbs) + " bytes") + " per database";
+  line +=
+      "; write_buffer_size=" + (wbs % kMiB == 0 ? std::to_string(wbs / kMiB) + " MB" : std::to_string(wbs) + " bytes") +
+      " per database";
   line += "; max_write_buffer_number=" + std::to_string(o.max_write_buffer_number);
   line += std::string("; sync=") + (w.sync ? "true" : "false");
   if (sync_requested && !w.sync) line += " (SyncWrites has no effect without the WAL)";

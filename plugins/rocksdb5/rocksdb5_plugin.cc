@@ -1,7 +1,8 @@
 // rocksdb5.so: RocksDB behind the plugin ABI, one separate RocksDB instance per store, configured as the
 // published report's RocksDB row said it was (and as the settings say, nothing rewritten behind them).
-#include <kvbench/sdk.hpp>
 #include <rocksdb/version.h>
+
+#include <kvbench/sdk.hpp>
 
 #include "rocksdb5_engine.hpp"
 

@@ -1,10 +1,11 @@
 #include "rocksdb5_settings.hpp"
 
-#include <kvbench/sdk_config.hpp>
 #include <rocksdb/convenience.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/statistics.h>
 #include <rocksdb/table.h>
+
+#include <kvbench/sdk_config.hpp>
 
 #include "rocksdb5_status.hpp"
 
@@ -88,8 +89,7 @@ std::shared_ptr<rocksdb::Cache> MakeSharedBlockCache(const Settings& s) {
   return rocksdb::NewLRUCache(static_cast<size_t>(*s.block_cache_mb * kMiB));
 }
 
-Status BuildOptions(const Settings& s, const std::shared_ptr<rocksdb::Cache>& shared_cache,
-                    rocksdb::Options* out) {
+Status BuildOptions(const Settings& s, const std::shared_ptr<rocksdb::Cache>& shared_cache, rocksdb::Options* out) {
   rocksdb::Options o;
   o.create_if_missing = true;
   o.compression = CompressionFromName(s.compression);

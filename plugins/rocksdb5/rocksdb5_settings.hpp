@@ -3,11 +3,11 @@
 #ifndef KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_SETTINGS_HPP_
 #define KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_SETTINGS_HPP_
 
-#include <kvbench/sdk.hpp>
 #include <rocksdb/cache.h>
 #include <rocksdb/options.h>
 
 #include <cstdint>
+#include <kvbench/sdk.hpp>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -31,12 +31,12 @@ struct Settings {
   int64_t write_buffer_mb = 1024;
   int64_t max_write_buffer_number = 4;
   ReadStabilization read_stabilization = ReadStabilization::kCompact;
-  std::optional<int64_t> block_cache_mb;     // absent: RocksDB's default cache per instance; 0: no block cache
-  int64_t bloom_bits_per_key = 0;            // 0: no filter
-  std::optional<int64_t> block_size_kb;      // absent: RocksDB's default
-  std::optional<int64_t> background_jobs;    // absent: RocksDB's default
-  std::string options_string;                // applied last, by RocksDB's own parser
-  bool statistics = false;                   // rocksdb::Statistics per instance (costs a little per operation)
+  std::optional<int64_t> block_cache_mb;   // absent: RocksDB's default cache per instance; 0: no block cache
+  int64_t bloom_bits_per_key = 0;          // 0: no filter
+  std::optional<int64_t> block_size_kb;    // absent: RocksDB's default
+  std::optional<int64_t> background_jobs;  // absent: RocksDB's default
+  std::string options_string;              // applied last, by RocksDB's own parser
+  bool statistics = false;                 // rocksdb::Statistics per instance (costs a little per operation)
   // "durability" section.
   bool wal = true;
   bool sync_writes = false;

@@ -2,9 +2,9 @@
 #ifndef KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_STATUS_HPP_
 #define KVBENCH_PLUGINS_ROCKSDB5_ROCKSDB5_STATUS_HPP_
 
-#include <kvbench/sdk.hpp>
 #include <rocksdb/status.h>
 
+#include <kvbench/sdk.hpp>
 #include <string>
 #include <string_view>
 
