@@ -9,13 +9,14 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "runner/engine_worker.hpp"
 
 namespace {
 
 struct Command {
   const char* name;
   int (*fn)(const kvbench::cli::CommandArgs&);
-  const char* usage;
+  const char* usage;  // nullptr: hidden (internal) command
 };
 
 constexpr Command kCommands[] = {
@@ -27,11 +28,15 @@ constexpr Command kCommands[] = {
     {"report", kvbench::cli::ReportCommand, "report RESULTS.json... [--out DIR]"},
     {"compare", kvbench::cli::CompareCommand,
      "compare BASELINE.json CURRENT.json [--threshold PCT] [--format table|github-action-benchmark|bencher]"},
+    // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp).
+    {"__engine-worker", kvbench::runner::EngineWorkerMain, nullptr},
 };
 
 void PrintUsage(std::FILE* out) {
   std::fprintf(out, "usage: kvbench COMMAND [ARGS]\n\ncommands:\n");
-  for (const Command& c : kCommands) std::fprintf(out, "  kvbench %s\n", c.usage);
+  for (const Command& c : kCommands) {
+    if (c.usage != nullptr) std::fprintf(out, "  kvbench %s\n", c.usage);
+  }
 }
 
 }  // namespace
@@ -55,7 +60,7 @@ int main(int argc, char** argv) {
     try {
       return c.fn(args);
     } catch (const kvbench::cli::UsageError& e) {
-      std::fprintf(stderr, "kvbench %s: %s\nusage: kvbench %s\n", c.name, e.what(), c.usage);
+      std::fprintf(stderr, "kvbench %s: %s\nusage: kvbench %s\n", c.name, e.what(), c.usage ? c.usage : c.name);
       return 2;
     } catch (const std::exception& e) {
       std::fprintf(stderr, "kvbench %s: %s\n", c.name, e.what());

@@ -1,0 +1,128 @@
+#include "config/config_parser.hpp"
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "config/config_error.hpp"
+#include "config/json_reader.hpp"
+#include "config/phase_list.hpp"
+
+namespace kvbench::config {
+namespace {
+
+// The reference used 32-bit signed counts; zero is refused (leave a phase out of "phases" instead).
+constexpr int64_t kMaxCount = INT32_MAX;
+
+void ParseWorkload(const nlohmann::json& value, WorkloadSpec* out) {
+  ObjectReader r(value, "workload");
+  const std::string kind = *r.String("kind", /*required=*/true, /*non_empty=*/true);
+  if (kind != "profiles") Fail("workload.kind", "expected \"profiles\" (the only workload), got \"" + kind + "\"");
+  out->profiles = static_cast<int32_t>(*r.Integer("profiles", 1, kMaxCount, /*required=*/true));
+  out->seed = static_cast<int32_t>(r.Integer("seed", INT32_MIN, INT32_MAX, false).value_or(out->seed));
+  out->query_limit = static_cast<int32_t>(r.Integer("query_limit", 1, kMaxCount, false).value_or(out->query_limit));
+  out->reads = r.Integer("reads", 1, kMaxCount, false);
+  out->email_reads = r.Integer("email_reads", 1, kMaxCount, false);
+  out->queries = r.Integer("queries", 1, kMaxCount, false);
+  out->updates = r.Integer("updates", 1, kMaxCount, false);
+  out->post_reads = r.Integer("post_reads", 1, kMaxCount, false);
+  out->post_email_reads = r.Integer("post_email_reads", 1, kMaxCount, false);
+  out->post_queries = r.Integer("post_queries", 1, kMaxCount, false);
+  r.Finish();
+}
+
+void ParseMeasure(const nlohmann::json& value, measure::MeasureOptions* out) {
+  ObjectReader r(value, "measure");
+  out->latency = r.Bool("latency").value_or(out->latency);
+  out->latency_sample_every =
+      static_cast<uint32_t>(r.Integer("latency_sample_every", 1, 1 << 30, false).value_or(out->latency_sample_every));
+  out->timeline_interval_ms = static_cast<uint32_t>(
+      r.Integer("timeline_interval_ms", 0, 3600 * 1000, false).value_or(out->timeline_interval_ms));
+  r.Finish();
+}
+
+EngineSpec ParseEngine(const nlohmann::json& value, const std::string& path) {
+  ObjectReader r(value, path);
+  EngineSpec e;
+  e.name = *r.String("name", true, true);
+  e.plugin = *r.String("plugin", true, true);
+  for (const char* member : {"settings", "durability"}) {
+    if (const nlohmann::json* v = r.Find(member)) {
+      if (!v->is_object()) Fail(r.PathOf(member), "expected an object, got " + Describe(*v));
+      (std::string(member) == "settings" ? e.settings : e.durability) = *v;
+    }
+  }
+  r.Finish();
+  return e;
+}
+
+std::vector<EngineSpec> ParseEngines(const nlohmann::json& value) {
+  if (!value.is_array()) Fail("engines", "expected an array of engines, got " + Describe(value));
+  if (value.empty()) Fail("engines", "expected at least one engine");
+  std::vector<EngineSpec> engines;
+  std::map<std::string, size_t> names;
+  for (size_t i = 0; i < value.size(); ++i) {
+    const std::string path = "engines[" + std::to_string(i) + "]";
+    EngineSpec e = ParseEngine(value[i], path);
+    if (auto [it, inserted] = names.emplace(e.name, i); !inserted) {
+      Fail(path + ".name", "duplicate engine name '" + e.name + "' (first at engines[" + std::to_string(it->second) +
+                               "])");
+    }
+    engines.push_back(std::move(e));
+  }
+  return engines;
+}
+
+RunConfig ParseRoot(const nlohmann::json& root) {
+  ObjectReader r(root, "");
+  RunConfig c;
+  const int64_t version = *r.Integer("schema_version", 1, INT32_MAX, true);
+  if (version != kConfigSchemaVersion) {
+    Fail("schema_version", "expected " + std::to_string(kConfigSchemaVersion) + ", got " + std::to_string(version));
+  }
+  c.name = r.String("name", false, true).value_or("kvbench run");
+  ParseWorkload(r.Require("workload"), &c.workload);
+  if (const nlohmann::json* phases = r.Find("phases")) {
+    c.phases = ParsePhaseList(*phases, "phases");
+  } else {
+    c.phases.assign(workload::kAllPhases.begin(), workload::kAllPhases.end());
+  }
+  c.timeout_seconds = r.Integer("timeout_seconds", 1, kMaxCount, false).value_or(c.timeout_seconds);
+  if (const nlohmann::json* m = r.Find("measure")) ParseMeasure(*m, &c.measure);
+  c.engines = ParseEngines(r.Require("engines"));
+  r.Finish();
+  return c;
+}
+
+}  // namespace
+
+RunConfig ParseRunConfig(const std::string& text, const std::string& source) {
+  nlohmann::json root;
+  try {
+    root = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    std::string what = e.what();
+    if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);  // drop "[json.exception..."
+    throw ConfigError(source + ": not valid JSON: " + what);
+  }
+  try {
+    RunConfig c = ParseRoot(root);
+    const Status s = c.workload.Effective().Validate();
+    if (!s.ok()) throw ConfigError("workload: " + s.message());
+    return c;
+  } catch (const ConfigError& e) {
+    throw ConfigError(source + ": " + e.what());
+  }
+}
+
+RunConfig LoadRunConfig(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(path + ": cannot read the config file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw ConfigError(path + ": error while reading the config file");
+  return ParseRunConfig(text.str(), path);
+}
+
+}  // namespace kvbench::config

@@ -1,0 +1,159 @@
+#include "config/config_parser.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "config/config_error.hpp"
+#include "config/overrides.hpp"
+
+namespace kvbench::config {
+namespace {
+
+using workload::PhaseId;
+
+// A valid config with `edit` applied to its JSON.
+std::string Config(const std::function<void(nlohmann::json&)>& edit = {}) {
+  nlohmann::json j = nlohmann::json::parse(R"({
+    "schema_version": 1, "name": "t",
+    "workload": {"kind": "profiles", "profiles": 1000, "seed": 570123434, "query_limit": 100},
+    "engines": [{"name": "Memory", "plugin": "memory"}]
+  })");
+  if (edit) edit(j);
+  return j.dump();
+}
+
+// The ConfigError message of parsing `text`, or "" when it parses.
+std::string ErrorOf(const std::string& text) {
+  try {
+    ParseRunConfig(text, "cfg.json");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ConfigParserTest, DefaultsFollowTheSpec) {
+  RunConfig c = ParseRunConfig(Config(), "cfg.json");
+  EXPECT_EQ(c.name, "t");
+  EXPECT_EQ(c.phases.size(), 16u);
+  EXPECT_EQ(c.phases.front(), PhaseId::kInsert);
+  EXPECT_EQ(c.timeout_seconds, 120000);
+  workload::WorkloadParams p = c.workload.Effective();
+  EXPECT_EQ(p.profiles, 1000);
+  EXPECT_EQ(p.reads, 1000);
+  EXPECT_EQ(p.queries, 1000);  // N <= 10000: queries = N
+  ASSERT_EQ(c.engines.size(), 1u);
+  EXPECT_EQ(c.engines[0].OpenConfigJson(), R"({"durability":{},"settings":{}})");
+  EXPECT_TRUE(c.measure.latency);
+}
+
+TEST(ConfigParserTest, ExplicitCountsAndPhasesAreKept) {
+  RunConfig c = ParseRunConfig(Config([](nlohmann::json& j) {
+                                 j["workload"]["profiles"] = 100000;
+                                 j["workload"]["reads"] = 7;
+                                 j["phases"] = {"insert profiles", "read by user id", "update profiles",
+                                                "post-update read by user id"};
+                                 j["measure"] = {{"latency", false}, {"timeline_interval_ms", 0}};
+                               }),
+                               "cfg.json");
+  workload::WorkloadParams p = c.workload.Effective();
+  EXPECT_EQ(p.reads, 7);
+  EXPECT_EQ(p.queries, 25000);
+  ASSERT_EQ(c.phases.size(), 4u);
+  EXPECT_EQ(c.phases[3], PhaseId::kPostReadById);
+  EXPECT_FALSE(c.measure.latency);
+  EXPECT_EQ(c.measure.timeline_interval_ms, 0u);
+}
+
+TEST(ConfigParserTest, ToJsonRoundTrips) {
+  RunConfig c = ParseRunConfig(Config([](nlohmann::json& j) {
+                                 j["engines"][0]["settings"] = {{"Snapshots", false}};
+                                 j["phases"] = {"insert profiles", "scan top reputation index"};
+                               }),
+                               "cfg.json");
+  RunConfig again = ParseRunConfig(c.ToJson().dump(), "as-run");
+  EXPECT_EQ(again.ToJson(), c.ToJson());
+  EXPECT_EQ(again.engines[0].settings["Snapshots"], false);
+}
+
+TEST(ConfigParserTest, OverridesReplaceProfilesAndSelectEngines) {
+  RunConfig c = ParseRunConfig(Config([](nlohmann::json& j) {
+                                 j["workload"]["reads"] = 5;
+                                 j["engines"].push_back({{"name", "Other"}, {"plugin", "memory"}});
+                               }),
+                               "cfg.json");
+  ApplyOverrides({.profiles = 20000, .engines = {"Other"}}, &c);
+  EXPECT_EQ(c.workload.Effective().reads, 20000);
+  EXPECT_EQ(c.workload.Effective().queries, 5000);
+  ASSERT_EQ(c.engines.size(), 1u);
+  EXPECT_EQ(c.engines[0].name, "Other");
+  EXPECT_THROW(ApplyOverrides({.profiles = std::nullopt, .engines = {"Nope"}}, &c), ConfigError);
+  EXPECT_THROW(ApplyOverrides({.profiles = 0, .engines = {}}, &c), ConfigError);
+  EXPECT_THROW(ApplyOverrides({.profiles = 1LL << 31, .engines = {}}, &c), ConfigError);
+}
+
+struct BadConfig {
+  const char* what;
+  std::string text;
+  const char* fragment;
+};
+
+TEST(ConfigParserTest, BadConfigsAreRefusedWithThePathAndWhatWasExpected) {
+  using J = nlohmann::json;
+  const BadConfig cases[] = {
+      {"truncated", Config().substr(0, 40), "not valid JSON"},
+      {"not an object", "[1,2]", "(root): expected an object"},
+      {"missing workload", Config([](J& j) { j.erase("workload"); }), "workload: missing"},
+      {"schema version", Config([](J& j) { j["schema_version"] = 2; }), "schema_version: expected 1"},
+      {"unknown key at root", Config([](J& j) { j["extra"] = 1; }), "extra: unknown member"},
+      {"unknown key in workload", Config([](J& j) { j["workload"]["readz"] = 1; }), "workload.readz: unknown member"},
+      {"unknown key in engine", Config([](J& j) { j["engines"][0]["setting"] = J::object(); }),
+       "engines[0].setting: unknown member"},
+      {"unknown key in measure", Config([](J& j) { j["measure"] = {{"latencies", true}}; }),
+       "measure.latencies: unknown member"},
+      {"profiles as string", Config([](J& j) { j["workload"]["profiles"] = "1000"; }),
+       "workload.profiles: expected an integer in [1, 2147483647], got a string"},
+      {"profiles as float", Config([](J& j) { j["workload"]["profiles"] = 10.5; }), "workload.profiles: expected"},
+      {"zero profiles", Config([](J& j) { j["workload"]["profiles"] = 0; }), "workload.profiles: expected an integer"},
+      {"negative profiles", Config([](J& j) { j["workload"]["profiles"] = -5; }), "got -5"},
+      {"overflowing profiles", Config([](J& j) { j["workload"]["profiles"] = 2147483648LL; }), "overflows 32 bits"},
+      {"huge count", Config([](J& j) { j["workload"]["reads"] = 18446744073709551615ULL; }), "workload.reads"},
+      {"zero reads", Config([](J& j) { j["workload"]["reads"] = 0; }), "workload.reads"},
+      {"seed out of range", Config([](J& j) { j["workload"]["seed"] = 4294967296LL; }), "workload.seed"},
+      {"zero query limit", Config([](J& j) { j["workload"]["query_limit"] = 0; }), "workload.query_limit"},
+      {"wrong kind", Config([](J& j) { j["workload"]["kind"] = "ycsb"; }), "workload.kind: expected \"profiles\""},
+      {"timeout zero", Config([](J& j) { j["timeout_seconds"] = 0; }), "timeout_seconds"},
+      {"latency not bool", Config([](J& j) { j["measure"] = {{"latency", 1}}; }), "measure.latency: expected true"},
+      {"unknown phase", Config([](J& j) { j["phases"] = {"insert profiles", "read by id"}; }),
+       "phases[1]: unknown phase 'read by id'"},
+      {"phase not string", Config([](J& j) { j["phases"] = {"insert profiles", 3}; }), "phases[1]: expected a phase"},
+      {"empty phases", Config([](J& j) { j["phases"] = J::array(); }), "phases: expected at least one"},
+      {"read before insert", Config([](J& j) { j["phases"] = {"read by user id", "insert profiles"}; }),
+       "phases[0]: phase 'read by user id' cannot run before 'insert profiles'"},
+      {"no insert", Config([](J& j) { j["phases"] = {"scan top reputation index"}; }), "before 'insert profiles'"},
+      {"post-update before update",
+       Config([](J& j) { j["phases"] = {"insert profiles", "post-update read by user id", "update profiles"}; }),
+       "phases[1]: phase 'post-update read by user id' cannot run before 'update profiles'"},
+      {"duplicate phase", Config([](J& j) { j["phases"] = {"insert profiles", "read by user id", "read by user id"}; }),
+       "phases[2]: phase 'read by user id' is listed twice"},
+      {"no engines", Config([](J& j) { j["engines"] = J::array(); }), "engines: expected at least one engine"},
+      {"engine without plugin", Config([](J& j) { j["engines"][0].erase("plugin"); }), "engines[0].plugin: missing"},
+      {"settings not object", Config([](J& j) { j["engines"][0]["settings"] = "x"; }),
+       "engines[0].settings: expected an object"},
+      {"duplicate engine names", Config([](J& j) { j["engines"].push_back(j["engines"][0]); }),
+       "engines[1].name: duplicate engine name 'Memory'"},
+  };
+  for (const BadConfig& c : cases) {
+    const std::string error = ErrorOf(c.text);
+    EXPECT_NE(error.find(c.fragment), std::string::npos) << c.what << ": got '" << error << "'";
+    EXPECT_EQ(error.rfind("cfg.json: ", 0), 0u) << c.what << ": " << error;
+  }
+}
+
+TEST(ConfigParserTest, UnreadableFileIsAConfigError) {
+  EXPECT_THROW(LoadRunConfig("/nonexistent/config.json"), ConfigError);
+}
+
+}  // namespace
+}  // namespace kvbench::config

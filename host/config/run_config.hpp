@@ -1,0 +1,61 @@
+// The run config (configs/README.md): what to run, on which engines, with which measurement. Built by
+// ParseRunConfig (config_parser.hpp), which validates it completely; a RunConfig that exists is runnable as far
+// as the host can tell (the plugins check their own settings when they open).
+#ifndef KVBENCH_HOST_CONFIG_RUN_CONFIG_HPP_
+#define KVBENCH_HOST_CONFIG_RUN_CONFIG_HPP_
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "measure/phase_meter.hpp"
+#include "workload/profile_workload.hpp"
+
+namespace kvbench::config {
+
+inline constexpr int kConfigSchemaVersion = 1;
+inline constexpr int64_t kDefaultTimeoutSeconds = 120000;
+
+// The "workload" member. Per-phase counts left out of the config follow the spec's defaults for `profiles`.
+struct WorkloadSpec {
+  int32_t profiles = 0;
+  int32_t seed = 570123434;
+  int32_t query_limit = 100;
+  std::optional<int64_t> reads, email_reads, queries, updates, post_reads, post_email_reads, post_queries;
+
+  // Defaults(profiles) with the given counts applied.
+  workload::WorkloadParams Effective() const;
+  // Forgets the explicit per-phase counts (--profiles re-derives them from the new N).
+  void ClearCounts();
+};
+
+struct EngineSpec {
+  std::string name;    // display name, unique in the config
+  std::string plugin;  // plugin name ("rocksdb5" -> <plugin-dir>/rocksdb5.so) or a path to a .so
+  nlohmann::json settings = nlohmann::json::object();    // the plugin's to check
+  nlohmann::json durability = nlohmann::json::object();  // the plugin's to check
+
+  // {"settings":...,"durability":...}: the kvb_open_params config text.
+  std::string OpenConfigJson() const;
+};
+
+struct RunConfig {
+  std::string name;
+  WorkloadSpec workload;
+  std::vector<workload::PhaseId> phases;  // the phases to run, in order (all 16 when the config names none)
+  int64_t timeout_seconds = kDefaultTimeoutSeconds;  // per engine, the whole engine run
+  measure::MeasureOptions measure;
+  std::vector<EngineSpec> engines;
+
+  // The config as run, defaults filled in (the "config" member of results.json; ParseRunConfig accepts it).
+  nlohmann::json ToJson() const;
+};
+
+// The phase names of `phases`, in order.
+std::vector<std::string> PhaseNames(const std::vector<workload::PhaseId>& phases);
+
+}  // namespace kvbench::config
+
+#endif  // KVBENCH_HOST_CONFIG_RUN_CONFIG_HPP_

@@ -1,0 +1,6 @@
+list(APPEND KVBENCH_HOST_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/json_reader.cc
+  ${CMAKE_CURRENT_LIST_DIR}/run_config.cc
+  ${CMAKE_CURRENT_LIST_DIR}/phase_list.cc
+  ${CMAKE_CURRENT_LIST_DIR}/config_parser.cc
+  ${CMAKE_CURRENT_LIST_DIR}/overrides.cc)

@@ -1,0 +1,249 @@
+#include "runner/engine_worker.hpp"
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "measure/phase_meter.hpp"
+#include "measure/process_stats.hpp"
+#include "plugin/engine_client.hpp"
+#include "plugin/plugin_library.hpp"
+#include "runner/progress_sampler.hpp"
+#include "runner/storage_size.hpp"
+#include "workload/profile_workload.hpp"
+
+namespace kvbench::runner {
+namespace {
+
+using workload::PhaseId;
+
+double MsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+nlohmann::json PluginJson(const host::PluginLibrary& plugin) {
+  return {{"name", plugin.name()},
+          {"version", plugin.version()},
+          {"abi", plugin.abi_version()},
+          {"path", plugin.path()},
+          {"capabilities", plugin.CapabilityNames()}};
+}
+
+class WorkerRun {
+ public:
+  WorkerRun(const WorkerRequest& request, EventWriter* events) : request_(request), events_(events) {}
+
+  Status Run() {
+    Status s = request_.mode == WorkerRequest::Mode::kCheck ? Check() : RunAll();
+    Finish(s);
+    return s;
+  }
+
+ private:
+  // mode "check": the plugin validates its settings by opening on an empty directory.
+  Status Check() {
+    current_ = "load plugin";
+    Status s = host::PluginLibrary::Load(request_.plugin_path, &plugin_);
+    if (!s.ok()) return s;
+    current_ = kStepOpen;
+    s = host::EngineClient::Open(plugin_, request_.data_dir, request_.engine().OpenConfigJson(), &engine_);
+    if (!s.ok()) return s;
+    s = Describe();
+    if (!s.ok()) return s;
+    current_ = kStepClose;
+    return engine_->Close();
+  }
+
+  Status RunAll() {
+    current_ = "load plugin";
+    Status s = host::PluginLibrary::Load(request_.plugin_path, &plugin_);
+    if (!s.ok()) return s;
+    current_ = "plan";
+    const workload::WorkloadParams params = request_.config.workload.Effective();
+    s = params.Validate();
+    if (!s.ok()) return s;
+    workload_ = std::make_unique<workload::ProfileWorkload>(params);
+    if (request_.progress_interval_ms > 0) {
+      progress_ = std::make_unique<ProgressSampler>(events_, request_.progress_interval_ms);
+    }
+    Value("host_memory_before_open_bytes", measure::CurrentRssBytes());
+    const measure::IoCounters io_begin = measure::ProcessIoCounters();
+    const auto run_start = std::chrono::steady_clock::now();
+
+    s = Step(kStepOpen, [&] { return OpenEngine(); });
+    if (!s.ok()) return s;
+    s = Describe();
+    if (!s.ok()) return s;
+
+    const std::vector<PhaseId>& phases = request_.config.phases;
+    for (size_t i = 0; i < phases.size(); ++i) {
+      s = Phase(phases[i]);
+      if (!s.ok()) return s;
+      const bool next_reads = i + 1 < phases.size() && phases[i + 1] != PhaseId::kUpdate;
+      if (phases[i] == PhaseId::kInsert && next_reads) {
+        s = Step(kStepPreReadStabilize, [&] { return engine_->Stabilize(); });
+      } else if (phases[i] == PhaseId::kUpdate) {
+        s = Step(kStepPostUpdateStabilize, [&] { return engine_->Stabilize(); });
+      }
+      if (!s.ok()) return s;
+    }
+    Value("logical_bytes_written", logical_bytes_written_);
+    Value("live_logical_bytes", workload_->live_logical_bytes());
+
+    s = Step(kStepSettle, [&] { return engine_->Settle(); });
+    if (!s.ok()) return s;
+    current_ = "storage";
+    uint64_t storage = 0;
+    s = StorageBytes(request_.data_dir, &storage);
+    if (!s.ok()) return s;
+    Value("storage_bytes", storage);
+
+    s = Step(kStepReopen, [&] {
+      Status closed = CloseEngine();
+      return closed.ok() ? OpenEngine() : closed;
+    });
+    if (!s.ok()) return s;
+    uint64_t final_checksum = 0, profile_count = 0;
+    s = Step(kStepVerify, [&] { return workload_->Verify(stores_, &final_checksum, &profile_count); });
+    if (!s.ok()) return s;
+    Value("final_checksum", workload::FormatChecksum(final_checksum));
+    Value("verified_profile_count", profile_count);
+    s = Step(kStepClose, [&] { return CloseEngine(); });
+    if (!s.ok()) return s;
+
+    Value("run_ms", MsSince(run_start));
+    const measure::IoCounters io_end = measure::ProcessIoCounters();
+    if (io_begin.available && io_end.available) {
+      const uint64_t written = io_end.write_bytes - io_begin.write_bytes;
+      const uint64_t cancelled = io_end.cancelled_write_bytes - io_begin.cancelled_write_bytes;
+      Value("disk_bytes_written", written > cancelled ? written - cancelled : 0);
+    }
+    return Status::OK();
+  }
+
+  Status OpenEngine() {
+    Status s = host::EngineClient::Open(plugin_, request_.data_dir, request_.engine().OpenConfigJson(), &engine_);
+    if (!s.ok()) return s;
+    for (size_t i = 0; i < workload::kStoreNames.size(); ++i) {
+      s = engine_->OpenStore(workload::kStoreNames[i], &store_handles_[i]);
+      if (!s.ok()) return s;
+    }
+    stores_ = {store_handles_[0].get(), store_handles_[1].get(), store_handles_[2].get(), store_handles_[3].get(),
+               store_handles_[4].get()};
+    return Status::OK();
+  }
+
+  Status CloseEngine() {
+    stores_ = {};
+    for (auto& store : store_handles_) store.reset();
+    Status s = engine_ ? engine_->Close() : Status::OK();
+    engine_.reset();
+    return s;
+  }
+
+  Status Describe() {
+    std::string settings, durability;
+    nlohmann::json event = {{"event", "engine"}, {"plugin", PluginJson(*plugin_)}};
+    if (engine_->Describe(KVB_DESCRIBE_EFFECTIVE_SETTINGS, &settings).ok()) {
+      nlohmann::json parsed = nlohmann::json::parse(settings, nullptr, /*allow_exceptions=*/false);
+      event["settings"] = parsed.is_discarded() ? nlohmann::json(settings) : parsed;
+    } else {
+      event["settings"] = nullptr;
+    }
+    event["durability"] =
+        engine_->Describe(KVB_DESCRIBE_DURABILITY, &durability).ok() ? nlohmann::json(durability) : nullptr;
+    return Send(event);
+  }
+
+  // Runs an untimed-by-phase step under its own meter.
+  Status Step(const char* name, const std::function<Status()>& body) {
+    current_ = name;
+    Status s = Send({{"event", "started"}, {"name", name}, {"kind", "step"}, {"total", nullptr}});
+    if (!s.ok()) return s;
+    measure::PhaseMeter meter(request_.config.measure);
+    Track(name, &meter, -1);
+    meter.Begin();
+    s = body();
+    measure::PhaseMeasurement m = meter.End();
+    Untrack();
+    if (!s.ok()) return s;
+    return Send({{"event", "step"},
+                 {"result", {{"name", name}, {"elapsed_ms", m.elapsed_ms}, {"measurements", m.ToJson()}}}});
+  }
+
+  Status Phase(PhaseId id) {
+    const char* name = workload::PhaseName(id);
+    current_ = name;
+    const int64_t total = workload_->Operations(id);
+    Status s = Send({{"event", "started"}, {"name", name}, {"kind", "phase"}, {"total", total}});
+    if (!s.ok()) return s;
+    measure::PhaseMeter meter(request_.config.measure);
+    workload::PhaseOutcome outcome;
+    Track(name, &meter, total);
+    meter.Begin();
+    s = workload_->RunPhase(id, stores_, meter, &outcome);
+    measure::PhaseMeasurement m = meter.End();
+    Untrack();
+    if (!s.ok()) return s;
+    logical_bytes_written_ += outcome.logical_bytes_written;
+    const double seconds = std::max(m.elapsed_ms / 1000.0, 0.001);
+    return Send({{"event", "phase"},
+                 {"result",
+                  {{"name", name},
+                   {"operations", outcome.operations},
+                   {"elapsed_ms", m.elapsed_ms},
+                   {"ops_per_s", static_cast<double>(outcome.operations) / seconds},
+                   {"checksum", workload::FormatChecksum(outcome.checksum)},
+                   {"logical_bytes_written", outcome.logical_bytes_written},
+                   {"measurements", m.ToJson()}}}});
+  }
+
+  void Track(const char* name, const measure::PhaseMeter* meter, int64_t total) {
+    if (progress_) progress_->Track(name, meter, total);
+  }
+  void Untrack() {
+    if (progress_) progress_->Clear();
+  }
+
+  template <class T>
+  void Value(const char* key, const T& value) {
+    (void)Send({{"event", "value"}, {"key", key}, {"value", value}});
+  }
+
+  Status Send(const nlohmann::json& event) {
+    Status s = events_->Write(event);
+    if (!s.ok()) return Status::IOError("lost the parent process: " + s.message());
+    return s;
+  }
+
+  void Finish(const Status& s) {
+    progress_.reset();  // no progress event after "finished"
+    nlohmann::json event = {{"event", "finished"}, {"status", s.ok() ? "Completed" : "Failed"}};
+    if (!s.ok()) {
+      event["error"] = s.message().empty() ? std::string(StatusCodeName(s.code())) : s.message();
+      event["phase"] = current_;
+    }
+    (void)events_->Write(event);
+  }
+
+  const WorkerRequest& request_;
+  EventWriter* events_;
+  std::string current_;
+  std::shared_ptr<const host::PluginLibrary> plugin_;
+  std::unique_ptr<workload::ProfileWorkload> workload_;
+  std::unique_ptr<ProgressSampler> progress_;
+  std::unique_ptr<host::EngineClient> engine_;
+  std::array<std::unique_ptr<host::StoreClient>, 5> store_handles_;
+  workload::ProfileStores stores_{};
+  uint64_t logical_bytes_written_ = 0;
+};
+
+}  // namespace
+
+Status RunEngineWorker(const WorkerRequest& request, EventWriter* events) {
+  WorkerRun run(request, events);
+  return run.Run();
+}
+
+}  // namespace kvbench::runner

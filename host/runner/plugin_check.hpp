@@ -1,0 +1,29 @@
+// Before anything runs: every engine's plugin must load and accept its settings. Each check runs in a worker
+// process (mode "check": load, open on an empty temporary directory with the engine's settings and durability,
+// describe, close), so a plugin that crashes while loading cannot take the host down.
+#ifndef KVBENCH_HOST_RUNNER_PLUGIN_CHECK_HPP_
+#define KVBENCH_HOST_RUNNER_PLUGIN_CHECK_HPP_
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "common/status.hpp"
+#include "config/run_config.hpp"
+
+namespace kvbench::runner {
+
+struct CheckedPlugin {
+  std::string path;        // resolved .so
+  nlohmann::json plugin;   // {name, version, abi, path, capabilities}
+  nlohmann::json settings;  // effective settings the plugin reported
+};
+
+// InvalidArgument naming the engine ("engines[1] (RocksDB)") and the loader's or the plugin's message.
+// `executable`: the kvbench binary to start the check workers from ("" = this process).
+Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_dir, const std::string& executable,
+                    std::vector<CheckedPlugin>* out);
+
+}  // namespace kvbench::runner
+
+#endif  // KVBENCH_HOST_RUNNER_PLUGIN_CHECK_HPP_

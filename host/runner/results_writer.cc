@@ -1,0 +1,66 @@
+#include "runner/results_writer.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+
+#include "runner/child_protocol.hpp"
+#include "runner/correctness.hpp"
+
+namespace kvbench::runner {
+
+std::string UtcTimestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+nlohmann::json BuildResults(const config::RunConfig& config, const nlohmann::json& engines,
+                            const nlohmann::json& environment) {
+  const workload::WorkloadParams p = config.workload.Effective();
+  nlohmann::json doc;
+  doc["schema_version"] = kResultsSchemaVersion;
+  doc["created_at"] = UtcTimestamp();
+  doc["name"] = config.name;
+  doc["config"] = config.ToJson();
+  doc["workload"] = {{"kind", "profiles"},
+                     {"profiles", p.profiles},
+                     {"seed", p.seed},
+                     {"query_limit", p.query_limit},
+                     {"reads", p.reads},
+                     {"email_reads", p.email_reads},
+                     {"queries", p.queries},
+                     {"updates", p.updates},
+                     {"post_reads", p.post_reads},
+                     {"post_email_reads", p.post_email_reads},
+                     {"post_queries", p.post_queries},
+                     {"timeout_seconds", config.timeout_seconds},
+                     {"phases", config::PhaseNames(config.phases)}};
+  doc["environment"] = environment;
+  doc["engines"] = engines;
+  doc["correctness"] = CheckCorrectness(engines);
+  return doc;
+}
+
+Status WriteJsonAtomically(const std::string& path, const nlohmann::json& doc) {
+  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::IOError("cannot create " + tmp + ": " + std::strerror(errno));
+  Status s = WriteAll(fd, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  if (s.ok() && ::fsync(fd) != 0) s = Status::IOError("fsync " + tmp + ": " + std::strerror(errno));
+  if (::close(fd) != 0 && s.ok()) s = Status::IOError("close " + tmp + ": " + std::strerror(errno));
+  if (s.ok() && ::rename(tmp.c_str(), path.c_str()) != 0) {
+    s = Status::IOError("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+  }
+  if (!s.ok()) ::unlink(tmp.c_str());
+  return s;
+}
+
+}  // namespace kvbench::runner
