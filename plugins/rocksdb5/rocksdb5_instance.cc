@@ -44,7 +44,7 @@ Status Instance::Get(std::string_view key, sdk::ValueSink sink) {
   struct ResetOnExit {
     ~ResetOnExit() { value.Reset(); }
   } reset;
-  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), db_->DefaultColumnFamily(), ToSlice(key), &value);
+  rocksdb::Status s = db_->Get(read_options_, db_->DefaultColumnFamily(), ToSlice(key), &value);
   if (s.IsNotFound()) return Status::NotFound();
   if (!s.ok()) return FromRocks(s, "get");
   sink(value.ToStringView());

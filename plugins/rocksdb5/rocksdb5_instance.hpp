@@ -66,7 +66,8 @@ class Instance {
   std::string name_;
   std::string path_;
   rocksdb::DB* db_;  // null after Close
-  rocksdb::WriteOptions write_options_;
+  const rocksdb::WriteOptions write_options_;
+  const rocksdb::ReadOptions read_options_;  // of every point read (built once: the struct is not small)
   std::atomic<bool> in_use_{false};
 };
 
