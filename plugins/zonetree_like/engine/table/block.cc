@@ -48,6 +48,44 @@ Status Block::Parse(std::unique_ptr<char[]> data, size_t size,
   return Status::OK();
 }
 
+int64_t Block::ScanFor(std::string_view target, uint32_t offset,
+                       uint32_t first, uint32_t count, Entry* entry) const {
+  const char* p = data_.get() + offset;
+  for (uint32_t i = 0; i < count; i++) {
+    uint32_t klen, vlen;
+    p = GetVarint32PtrFast(p, data_end_, &klen);
+    p = GetVarint32PtrFast(p, data_end_, &vlen);
+    std::string_view key(p + 1, klen);
+    int c = key.compare(target);
+    if (c == 0) {
+      entry->kind = static_cast<EntryKind>(*p);
+      entry->key = key;
+      entry->value = std::string_view(p + 1 + klen, vlen);
+      return int64_t{first} + i;
+    }
+    if (c > 0) break;
+    p += 1 + klen + vlen;
+  }
+  return -1;
+}
+
+int64_t Block::FindInRange(std::string_view target, uint32_t lo, uint32_t hi,
+                           Entry* entry) const {
+  constexpr uint32_t kPrefetchMax = 32;
+  if (hi - lo <= kPrefetchMax) {
+    const char* base = data_.get();
+    for (uint32_t i = lo; i < hi; i++) {
+      __builtin_prefetch(base + DecodeFixed32(offsets_ + 4 * i));
+    }
+  }
+  uint32_t idx = LowerBound(target, lo, hi);
+  if (idx == hi) return -1;
+  Entry e = EntryAt(idx);
+  if (e.key != target) return -1;
+  *entry = e;
+  return idx;
+}
+
 uint32_t Block::LowerBound(std::string_view target, uint32_t lo,
                            uint32_t hi) const {
   uint32_t count = hi - lo;

@@ -21,6 +21,10 @@ class BlockBuilder {
     return finished_ ? buffer_.size() : buffer_.size() + offsets_.size() + 4;
   }
   uint32_t entries() const { return entries_; }
+  // Byte offset the next Add() will write its entry at.
+  uint32_t next_entry_offset() const {
+    return finished_ ? 0 : static_cast<uint32_t>(buffer_.size());
+  }
   bool empty() const { return entries_ == 0; }
   // The finished block; valid until the next Add/Reset.
   std::string_view Finish();

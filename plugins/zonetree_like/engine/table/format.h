@@ -20,7 +20,8 @@
 //   length-prefixed smallest key, length-prefixed largest key,
 //   per block: varint64 offset, varint32 stored size (without trailer),
 //              varint32 entry count, length-prefixed first key,
-//   per sparse key (ordinal i * step): length-prefixed key.
+//   per sparse key (ordinal i * step): length-prefixed key, varint32 byte
+//              offset of that entry inside its decompressed block.
 //
 // Footer: index offset fixed64 | index stored size fixed64 | version fixed32 |
 //   flags fixed32 (0) | magic fixed64 | masked crc32c fixed32 of the first 32

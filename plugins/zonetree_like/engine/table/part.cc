@@ -16,8 +16,8 @@ struct Part::Index {
   uint32_t step = 0;
   std::string_view smallest, largest;
   std::vector<BlockInfo> blocks;
-  std::string block_keys;
-  std::vector<std::string_view> sparse_keys;
+  std::vector<std::string_view> first_keys;
+  std::vector<std::pair<std::string_view, uint32_t>> sparse_keys;
 };
 
 Part::Part(std::string path, PartMeta meta, std::shared_ptr<BlockCache> cache)
@@ -93,9 +93,8 @@ Status Part::Load(const std::string& path, uint64_t file_number,
     expected_offset = b.offset + b.size + kBlockTrailerSize;
     b.first_ordinal = ordinal;
     ordinal += b.entries;
-    b.key_offset = static_cast<uint32_t>(index->block_keys.size());
-    b.key_size = static_cast<uint32_t>(first_key.size());
-    index->block_keys.append(first_key.data(), first_key.size());
+    b.sparse_begin = b.sparse_end = 0;
+    index->first_keys.push_back(first_key);
     index->blocks.push_back(b);
     prev_key = first_key;
   }
@@ -108,12 +107,16 @@ Status Part::Load(const std::string& path, uint64_t file_number,
   index->sparse_keys.reserve(num_sparse);
   for (uint32_t i = 0; i < num_sparse; i++) {
     std::string_view key;
-    if (!GetLengthPrefixed(&in, &key)) return bad("truncated sparse keys");
-    if (i == 0 ? key != index->smallest
-               : !(index->sparse_keys.back() < key) || index->largest < key) {
+    uint32_t byte_offset;
+    if (!GetLengthPrefixed(&in, &key) || !GetVarint32(&in, &byte_offset)) {
+      return bad("truncated sparse keys");
+    }
+    if (i == 0 ? key != index->smallest || byte_offset != 0
+               : !(index->sparse_keys.back().first < key) ||
+                     index->largest < key) {
       return bad("sparse keys out of order");
     }
-    index->sparse_keys.push_back(key);
+    index->sparse_keys.emplace_back(key, byte_offset);
   }
   if (!in.empty()) return bad("trailing bytes");
   return Status::OK();
@@ -135,16 +138,59 @@ Status ReadPartMeta(const std::string& dir, uint64_t file_number,
   return Status::OK();
 }
 
+void Part::BuildDirectory(const Index& index) {
+  dir_.resize(blocks_.size());
+  index_keys_.clear();
+  for (size_t b = 0; b < blocks_.size(); b++) {
+    std::string_view key = index.first_keys[b];
+    DirEntry& d = dir_[b];
+    std::memset(&d, 0, sizeof(d));
+    d.key_size = static_cast<uint32_t>(key.size());
+    if (key.size() <= kInlineDirKey) {
+      std::memcpy(d.key, key.data(), key.size());
+    } else {
+      d.long_key_offset = static_cast<uint32_t>(index_keys_.size());
+      index_keys_.append(key.data(), key.size());
+    }
+    d.entries = blocks_[b].entries;
+  }
+}
+
+void Part::FinishDirectory() {
+  dir_top_.clear();
+  for (size_t b = 0; b < blocks_.size(); b++) {
+    dir_[b].sparse_begin = blocks_[b].sparse_begin;
+    dir_[b].sparse_end = blocks_[b].sparse_end;
+    if (b % kDirFanout == 0) dir_top_.push_back(dir_[b]);
+  }
+}
+
 Status Part::BuildSparse(const Index& index, uint32_t step) {
   step_ = step;
   sparse_.clear();
   sparse_keys_.clear();
+  for (BlockInfo& b : blocks_) b.sparse_begin = b.sparse_end = 0;
   if (step == 0) return Status::OK();
-  auto add = [&](std::string_view key, uint32_t block, uint32_t idx) {
-    sparse_.push_back(SparseEntry{static_cast<uint32_t>(sparse_keys_.size()),
-                                  static_cast<uint32_t>(key.size()), block,
-                                  idx});
-    sparse_keys_.append(key.data(), key.size());
+  auto add = [&](std::string_view key, uint32_t block, uint32_t idx,
+                 uint32_t byte_offset) {
+    SparseEntry e;
+    std::memset(&e, 0, sizeof(e));
+    e.block = block;
+    e.index = idx;
+    e.byte_offset = byte_offset;
+    e.key_size = static_cast<uint32_t>(key.size());
+    if (key.size() <= kInlineKey) {
+      std::memcpy(e.key, key.data(), key.size());
+    } else {
+      uint32_t off = static_cast<uint32_t>(sparse_keys_.size());
+      std::memcpy(e.key, &off, sizeof(off));
+      sparse_keys_.append(key.data(), key.size());
+    }
+    if (sparse_.empty() || sparse_.back().block != block) {
+      blocks_[block].sparse_begin = static_cast<uint32_t>(sparse_.size());
+    }
+    sparse_.push_back(e);
+    blocks_[block].sparse_end = static_cast<uint32_t>(sparse_.size());
   };
   sparse_.reserve((index.entries + step - 1) / step);
   if (index.step != 0 && step % index.step == 0) {
@@ -154,21 +200,22 @@ Status Part::BuildSparse(const Index& index, uint32_t step) {
     for (size_t i = 0; i < index.sparse_keys.size(); i += k) {
       uint64_t ordinal = uint64_t{i} * index.step;
       while (ordinal >= blocks_[b].first_ordinal + blocks_[b].entries) b++;
-      add(index.sparse_keys[i], b,
-          static_cast<uint32_t>(ordinal - blocks_[b].first_ordinal));
+      add(index.sparse_keys[i].first, b,
+          static_cast<uint32_t>(ordinal - blocks_[b].first_ordinal),
+          index.sparse_keys[i].second);
     }
     return Status::OK();
   }
   // Written with another step: rebuild from the blocks (once, at open).
   for (uint32_t b = 0; b < blocks_.size(); b++) {
-    PinnedBlock pin;
-    Status s = GetBlock(b, /*fill_cache=*/false, &pin);
+    std::unique_ptr<Block> block;
+    Status s = ReadBlock(b, &block);
     if (!s.ok()) return s;
     uint64_t first = blocks_[b].first_ordinal;
     uint64_t ordinal = (first + step - 1) / step * step;
     for (; ordinal < first + blocks_[b].entries; ordinal += step) {
       uint32_t idx = static_cast<uint32_t>(ordinal - first);
-      add(pin.block()->KeyAt(idx), b, idx);
+      add(block->KeyAt(idx), b, idx, block->OffsetOf(idx));
     }
   }
   return Status::OK();
@@ -192,9 +239,10 @@ Status Part::Open(const std::string& dir, const PartMeta& meta,
                           "part file does not match its metadata");
     }
     p->blocks_ = std::move(index.blocks);
-    p->index_keys_ = std::move(index.block_keys);
+    p->BuildDirectory(index);
     s = p->BuildSparse(index, options.sparse_array_step);
     if (!s.ok()) return s;
+    p->FinishDirectory();
     p->registered_ = true;
     part->reset(p.release());
     return Status::OK();
@@ -227,8 +275,26 @@ void Part::DropLiveUse() {
 
 size_t Part::MemoryUsage() const {
   return sizeof(*this) + blocks_.capacity() * sizeof(BlockInfo) +
+         (dir_.capacity() + dir_top_.capacity()) * sizeof(DirEntry) +
          index_keys_.capacity() + sparse_.capacity() * sizeof(SparseEntry) +
          sparse_keys_.capacity();
+}
+
+Status Part::ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const {
+  const BlockInfo& info = blocks_[b];
+  std::unique_ptr<char[]> raw;
+  size_t raw_size;
+  Status s = ReadRawBlock(*file_, meta_.file_number,
+                          BlockHandle{info.offset, info.size}, &raw, &raw_size);
+  if (!s.ok()) return s;
+  s = Block::Parse(std::move(raw), raw_size, out);
+  if (!s.ok()) return CorruptionAt(meta_.file_number, info.offset, s.message());
+  if ((*out)->num_entries() != info.entries ||
+      (*out)->KeyAt(0) != block_first_key(b)) {
+    return CorruptionAt(meta_.file_number, info.offset,
+                        "block does not match the index");
+  }
+  return Status::OK();
 }
 
 Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
@@ -236,19 +302,18 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
   const BlockInfo& info = blocks_[b];
   BlockCache::Handle* h = cache->Lookup(cache_id_, info.offset);
   if (h == nullptr) {
-    std::unique_ptr<char[]> raw;
-    size_t raw_size;
-    Status s = ReadRawBlock(*file_, meta_.file_number,
-                            BlockHandle{info.offset, info.size}, &raw,
-                            &raw_size);
-    if (!s.ok()) return s;
     std::unique_ptr<Block> block;
-    s = Block::Parse(std::move(raw), raw_size, &block);
-    if (!s.ok()) return CorruptionAt(meta_.file_number, info.offset, s.message());
-    if (block->num_entries() != info.entries ||
-        block->KeyAt(0) != block_first_key(b)) {
-      return CorruptionAt(meta_.file_number, info.offset,
-                          "block does not match the index");
+    Status s = ReadBlock(b, &block);
+    if (!s.ok()) return s;
+    // Point lookups trust the sparse entries' byte offsets: check them
+    // against the block once, when it is loaded.
+    for (uint32_t i = info.sparse_begin; i < info.sparse_end; i++) {
+      const SparseEntry& e = sparse_[i];
+      if (block->OffsetOf(e.index) != e.byte_offset ||
+          block->KeyAt(e.index) != SparseKey(e)) {
+        return CorruptionAt(meta_.file_number, info.offset,
+                            "sparse array does not match the block");
+      }
     }
     h = fill_cache ? cache->Insert(cache_id_, info.offset, std::move(block))
                    : cache->Wrap(std::move(block));
@@ -257,74 +322,118 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
   return Status::OK();
 }
 
-int64_t Part::BlockFor(std::string_view key) const {
-  // upper_bound over first keys, minus one.
-  size_t lo = 0, count = blocks_.size();
+namespace {
+
+// upper_bound over keys [lo, hi) of a DirEntry array.
+template <typename Entry, typename KeyFn>
+size_t UpperBound(const Entry* entries, size_t lo, size_t hi,
+                  std::string_view key, const KeyFn& key_of) {
+  size_t count = hi - lo;
   while (count > 0) {
     size_t step = count / 2;
-    size_t mid = lo + step;
-    if (!(key < block_first_key(static_cast<uint32_t>(mid)))) {
-      lo = mid + 1;
+    if (!(key < key_of(entries[lo + step]))) {
+      lo += step + 1;
       count -= step + 1;
     } else {
       count = step;
     }
   }
-  return static_cast<int64_t>(lo) - 1;
+  return lo;
+}
+
+}  // namespace
+
+int64_t Part::BlockFor(std::string_view key) const {
+  // Two levels: the top (every kDirFanout-th block, small and hot) picks a
+  // run of kDirFanout directory lines, fetched together, then searched.
+  auto key_of = [this](const DirEntry& d) { return DirKey(d, index_keys_); };
+  size_t n = dir_.size();
+  size_t lo = 0, hi = n;
+  if (n > kDirFanout) {
+    size_t t = UpperBound(dir_top_.data(), 0, dir_top_.size(), key, key_of);
+    if (t == 0) return -1;
+    lo = (t - 1) * kDirFanout;
+    hi = std::min(n, lo + kDirFanout);
+    for (size_t i = lo + 1; i < hi; i++) __builtin_prefetch(&dir_[i]);
+  }
+  return static_cast<int64_t>(UpperBound(dir_.data(), lo, hi, key, key_of)) - 1;
 }
 
 Status Part::Find(std::string_view key, bool* found, Location* loc,
-                  PinnedBlock* pin) const {
+                  PinnedBlock* pin, Block::Entry* entry) const {
   *found = false;
-  uint32_t b, lo, hi;
-  if (!sparse_.empty()) {
-    // upper_bound over the sparse keys, minus one.
-    size_t first = 0, count = sparse_.size();
-    const char* keys = sparse_keys_.data();
-    while (count > 0) {
-      size_t step = count / 2;
-      const SparseEntry& e = sparse_[first + step];
-      if (!(key < std::string_view(keys + e.key_offset, e.key_size))) {
-        first += step + 1;
-        count -= step + 1;
-      } else {
-        count = step;
-      }
-    }
-    if (first == 0) return Status::OK();
-    size_t j = first - 1;
-    const SparseEntry& e = sparse_[j];
-    if (key == std::string_view(keys + e.key_offset, e.key_size)) {
-      Status s = GetBlock(e.block, true, pin);
-      if (!s.ok()) return s;
-      *found = true;
-      *loc = Location{e.block, e.index};
-      return Status::OK();
-    }
-    // The key can only be at ordinals (j * step, end) of this bracket.
-    uint64_t end = std::min<uint64_t>(uint64_t{j + 1} * step_, meta_.entries);
-    b = e.block;
-    while (b + 1 < blocks_.size() && blocks_[b + 1].first_ordinal < end &&
-           !(key < block_first_key(b + 1))) {
-      b++;
-    }
-    lo = b == e.block ? e.index + 1 : 0;
-    hi = static_cast<uint32_t>(std::min<uint64_t>(
-        blocks_[b].entries, end - blocks_[b].first_ordinal));
-    if (lo >= hi) return Status::OK();
-  } else {
+  if (sparse_.empty()) {
     int64_t candidate = BlockFor(key);
     if (candidate < 0) return Status::OK();
-    b = static_cast<uint32_t>(candidate);
-    lo = 0;
-    hi = blocks_[b].entries;
+    uint32_t b = static_cast<uint32_t>(candidate);
+    Status s = GetBlock(b, true, pin);
+    if (!s.ok()) return s;
+    const Block* block = pin->block();
+    uint32_t idx = block->LowerBound(key, 0, blocks_[b].entries);
+    if (idx < blocks_[b].entries && block->KeyAt(idx) == key) {
+      *found = true;
+      *loc = Location{b, idx};
+      *entry = block->EntryAt(idx);
+    } else {
+      pin->Reset();
+    }
+    return Status::OK();
   }
+  // The block first (its directory is small and cache resident), then the
+  // sparse bracket inside it: the key can only be between a sparse key and
+  // the next one, at most step - 1 entries further.
+  int64_t candidate = BlockFor(key);
+  if (candidate < 0) return Status::OK();
+  uint32_t b = static_cast<uint32_t>(candidate);
+  const DirEntry& info = dir_[b];
+  // Last sparse entry of this block whose key is <= key. The run is short
+  // (block entries / step): fetch it all at once, then search.
+  uint32_t first = info.sparse_begin, count = info.sparse_end - info.sparse_begin;
+  if (count <= 64) {
+    for (uint32_t i = 0; i < count; i++) __builtin_prefetch(&sparse_[first + i]);
+  }
+  while (count > 0) {
+    uint32_t step = count / 2;
+    if (!(key < SparseKey(sparse_[first + step]))) {
+      first += step + 1;
+      count -= step + 1;
+    } else {
+      count = step;
+    }
+  }
+  // The bracket: entries [lo, hi) at bytes [begin, end) of the block.
+  uint32_t lo, hi, begin;
+  uint32_t end = 0;  // 0: up to the block's entry area end
+  if (first == info.sparse_begin) {
+    // Before the block's first sparse key: the tail of the previous
+    // bracket, which starts at the top of this block.
+    lo = 0;
+    begin = 0;
+    if (info.sparse_end > info.sparse_begin) {
+      hi = sparse_[info.sparse_begin].index;
+      end = sparse_[info.sparse_begin].byte_offset;
+    } else {
+      hi = info.entries;
+    }
+  } else {
+    const SparseEntry& e = sparse_[first - 1];
+    lo = e.index;
+    begin = e.byte_offset;
+    hi = static_cast<uint32_t>(
+        std::min<uint64_t>(info.entries, uint64_t{lo} + step_));
+    if (first < info.sparse_end) end = sparse_[first].byte_offset;
+  }
+  if (lo >= hi) return Status::OK();
   Status s = GetBlock(b, true, pin);
   if (!s.ok()) return s;
-  uint32_t idx = pin->block()->LowerBound(key, lo, hi);
-  if (idx < hi && pin->block()->KeyAt(idx) == key) {
+  const Block* block = pin->block();
+  // The bracket's bytes are contiguous: fetch them in one go, then walk
+  // them (no per-entry offset lookups, no waiting per step).
+  block->PrefetchRange(begin, end == 0 ? block->entries_end() : end, 64);
+  int64_t idx = block->ScanFor(key, begin, lo, hi - lo, entry);
+  if (idx >= 0) {
     *found = true;
-    *loc = Location{b, idx};
+    *loc = Location{b, static_cast<uint32_t>(idx)};
   } else {
     pin->Reset();
   }

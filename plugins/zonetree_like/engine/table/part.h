@@ -7,6 +7,7 @@
 #define ZT_TABLE_PART_H_
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -44,9 +45,9 @@ class Part {
   };
 
   // Point lookup. OK with *found false if the key is absent; on found, *loc
-  // is its position and *pin holds its block.
+  // is its position, *pin holds its block and *entry points into it.
   Status Find(std::string_view key, bool* found, Location* loc,
-              PinnedBlock* pin) const;
+              PinnedBlock* pin, Block::Entry* entry) const;
   // Position of the first entry >= key ({num_blocks(), 0} if none); *pin
   // holds that block when one was read.
   Status Seek(std::string_view key, bool fill_cache, Location* loc,
@@ -59,7 +60,7 @@ class Part {
   uint32_t num_blocks() const { return static_cast<uint32_t>(blocks_.size()); }
   uint32_t block_entries(uint32_t b) const { return blocks_[b].entries; }
   std::string_view block_first_key(uint32_t b) const {
-    return KeyAt(index_keys_, blocks_[b].key_offset, blocks_[b].key_size);
+    return DirKey(dir_[b], index_keys_);
   }
   uint32_t sparse_size() const { return static_cast<uint32_t>(sparse_.size()); }
   size_t MemoryUsage() const;
@@ -74,12 +75,24 @@ class Part {
     uint64_t first_ordinal;
     uint32_t size;
     uint32_t entries;
-    uint32_t key_offset, key_size;  // first key in index_keys_
+    uint32_t sparse_begin, sparse_end;  // sparse entries inside this block
   };
-  struct SparseEntry {
-    uint32_t key_offset, key_size;  // in sparse_keys_
-    uint32_t block, index;          // position of ordinal i * step
+  // One cache line per sparse key: a key of up to kInlineKey bytes lives in
+  // the entry itself, so each binary-search step touches a single line.
+  static constexpr uint32_t kInlineKey = 48;
+  struct alignas(64) SparseEntry {
+    uint32_t block, index;  // position of ordinal i * step
+    uint32_t byte_offset;   // of that entry in its decompressed block
+    uint32_t key_size;
+    char key[kInlineKey];   // the key, or (if longer) its offset in sparse_keys_
   };
+  std::string_view SparseKey(const SparseEntry& e) const {
+    if (e.key_size <= kInlineKey) return std::string_view(e.key, e.key_size);
+    uint32_t off;
+    std::memcpy(&off, e.key, sizeof(off));
+    return std::string_view(sparse_keys_.data() + off, e.key_size);
+  }
+  Status CheckSparse(uint32_t b, const Block& block) const;
   struct Index;  // parsed index block
   friend Status ReadPartMeta(const std::string& dir, uint64_t file_number,
                              PartMeta* meta);
@@ -87,11 +100,29 @@ class Part {
   Part(std::string path, PartMeta meta, std::shared_ptr<BlockCache> cache);
   static Status Load(const std::string& path, uint64_t file_number,
                      std::unique_ptr<RandomAccessFile>* file, Index* index);
+  void BuildDirectory(const Index& index);
+  void FinishDirectory();  // after BuildSparse
   Status BuildSparse(const Index& index, uint32_t step);
+  // Reads, checks and parses block b (no cache).
+  Status ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const;
 
-  static std::string_view KeyAt(const std::string& keys, uint32_t off,
-                                uint32_t size) {
-    return std::string_view(keys.data() + off, size);
+  // The block directory searched by lookups: each block's first key, one
+  // cache line per block (inline up to kInlineDirKey bytes, else in
+  // index_keys_), so that the directory of a part stays cache resident.
+  static constexpr uint32_t kInlineDirKey = 44;
+  static constexpr uint32_t kDirFanout = 16;
+  struct alignas(64) DirEntry {
+    uint32_t key_size;
+    // Copies of the block's BlockInfo fields a lookup needs, so that the
+    // search and the bracket computation stay on this one line.
+    uint32_t entries;
+    uint32_t sparse_begin, sparse_end;
+    char key[kInlineDirKey];
+    uint32_t long_key_offset;  // in index_keys_ when key_size > kInlineDirKey
+  };
+  static std::string_view DirKey(const DirEntry& d, const std::string& longs) {
+    if (d.key_size <= kInlineDirKey) return std::string_view(d.key, d.key_size);
+    return std::string_view(longs.data() + d.long_key_offset, d.key_size);
   }
   // Last block whose first key is <= key, or -1.
   int64_t BlockFor(std::string_view key) const;
@@ -102,6 +133,8 @@ class Part {
   uint64_t cache_id_;
   std::unique_ptr<RandomAccessFile> file_;
   std::vector<BlockInfo> blocks_;
+  std::vector<DirEntry> dir_;      // one per block
+  std::vector<DirEntry> dir_top_;  // every kDirFanout-th entry of dir_
   std::string index_keys_;
   uint32_t step_ = 0;
   std::vector<SparseEntry> sparse_;

@@ -31,6 +31,7 @@ Status PartBuilder::Add(std::string_view key, EntryKind kind,
   if (options_.sparse_array_step > 0 &&
       entries_ % options_.sparse_array_step == 0) {
     PutLengthPrefixed(&sparse_keys_, key);
+    PutVarint32(&sparse_keys_, block_.next_entry_offset());
     num_sparse_++;
   }
   if (entries_ == 0) smallest_.assign(key.data(), key.size());

@@ -88,16 +88,18 @@ Status Segment::Get(std::string_view key, EntryKind* kind,
   }
   PinnedBlock pin;
   KeyCache::Location where;
+  Block::Entry entry;
   if (key_cache_ && key_cache_->Lookup(hash, key, &where)) {
     if (!where.present) return Status::NotFound();
     Status s = parts_[where.part]->GetBlock(where.block, true, &pin);
     if (!s.ok()) return s;
+    entry = pin.block()->EntryAt(where.index);
   } else {
     size_t p = FindPart(key);
     bool found = false;
     Part::Location loc;
     if (p < parts_.size()) {
-      Status s = parts_[p]->Find(key, &found, &loc, &pin);
+      Status s = parts_[p]->Find(key, &found, &loc, &pin, &entry);
       if (!s.ok()) return s;
     }
     if (!found) {
@@ -108,7 +110,6 @@ Status Segment::Get(std::string_view key, EntryKind* kind,
                                loc.index};
     if (key_cache_) key_cache_->Insert(hash, key, where);
   }
-  Block::Entry entry = pin.block()->EntryAt(where.index);
   *kind = entry.kind;
   if (entry.kind == EntryKind::kValue) sink(ctx, entry.value);
   if (value_cache_) value_cache_->Insert(hash, key, entry.kind, entry.value);

@@ -1,0 +1,196 @@
+// Microbenchmark of Segment::Get and iteration on 1M records (~40-byte keys,
+// ~150-byte values), warm block cache. Run: build/zt_segment_bench.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "table/segment.h"
+#include "table/segment_writer.h"
+#include "util/testing.h"
+
+namespace zt {
+namespace {
+
+constexpr uint64_t kRecords = 1'000'000;
+
+std::string BenchKey(uint64_t i) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "DE|active|%020llu|profile-ix",
+                static_cast<unsigned long long>(i * 3));
+  return buf;  // 40 bytes
+}
+
+std::string BenchValue(uint64_t i) {
+  std::string v = testing::Cat("id=", i);
+  v += "|user";
+  v += std::to_string(i);
+  v += "@example.com|DE|active|1672531200000|Profile prefers storage engines";
+  while (v.size() < 150) v += static_cast<char>('a' + (i + v.size()) % 26);
+  return v;
+}
+
+struct Dataset {
+  testing::TempDir dir;
+  std::shared_ptr<BlockCache> cache;
+  std::shared_ptr<Segment> seg;
+  std::vector<std::string> keys;
+};
+
+// One dataset per (block size, sparse step), built on first use and warmed.
+Dataset& GetDataset(size_t block_size, uint32_t step, bool record_caches) {
+  static std::map<std::tuple<size_t, uint32_t, bool>, std::unique_ptr<Dataset>>
+      datasets;
+  auto& slot = datasets[{block_size, step, record_caches}];
+  if (slot) return *slot;
+  slot = std::make_unique<Dataset>();
+  Dataset& d = *slot;
+  TableOptions opt;
+  opt.block_size = block_size;
+  opt.sparse_array_step = step;
+  if (!record_caches) {
+    opt.key_cache_size = 0;
+    opt.value_cache_size = 0;
+  }
+  uint64_t next = 1;
+  SegmentWriter writer(d.dir.path(), opt, [&] { return next++; });
+  d.keys.reserve(kRecords);
+  for (uint64_t i = 0; i < kRecords; i++) {
+    d.keys.push_back(BenchKey(i));
+    if (!writer.Add(d.keys.back(), EntryKind::kValue, BenchValue(i)).ok()) {
+      std::abort();
+    }
+  }
+  std::vector<PartMeta> parts;
+  if (!writer.Finish(&parts).ok()) std::abort();
+  d.cache = std::make_shared<BlockCache>(BlockCache::kUnbounded,
+                                         std::chrono::milliseconds(0));
+  if (!Segment::Open(d.dir.path(), parts, opt, d.cache, &d.seg).ok()) {
+    std::abort();
+  }
+  // Warm: every block in the cache.
+  auto it = d.seg->NewIterator();
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+  }
+  return d;
+}
+
+void CountSink(void* ctx, std::string_view v) {
+  *static_cast<size_t*>(ctx) += v.size();
+}
+
+std::vector<uint32_t> RandomOrder(uint64_t n, uint32_t seed) {
+  std::vector<uint32_t> order(1 << 20);
+  std::mt19937 rng(seed);
+  for (auto& o : order) o = static_cast<uint32_t>(rng() % n);
+  return order;
+}
+
+void RunGets(benchmark::State& state, Dataset& d,
+             const std::vector<uint32_t>& order, bool absent) {
+  size_t bytes = 0, i = static_cast<size_t>(state.thread_index()) * 7919;
+  std::vector<std::string> absent_keys;
+  if (absent) {
+    for (int k = 0; k < 4096; k++) absent_keys.push_back(BenchKey(k * 241) + "~");
+  }
+  EntryKind kind;
+  for (auto _ : state) {
+    uint32_t k = order[i++ & (order.size() - 1)];
+    const std::string& key =
+        absent ? absent_keys[k & (absent_keys.size() - 1)] : d.keys[k];
+    Status s = d.seg->Get(key, &kind, CountSink, &bytes);
+    if (s.ok() == absent) {
+      state.SkipWithError("unexpected Get result");
+      break;
+    }
+  }
+  benchmark::DoNotOptimize(bytes);
+  state.SetItemsProcessed(state.iterations());
+}
+
+// Args: block size in KiB, sparse step, record caches on/off.
+void BM_GetRandom(benchmark::State& state) {
+  Dataset& d = GetDataset(static_cast<size_t>(state.range(0)) << 10,
+                          static_cast<uint32_t>(state.range(1)),
+                          state.range(2) != 0);
+  static const std::vector<uint32_t> order = RandomOrder(kRecords, 42);
+  RunGets(state, d, order, false);
+}
+BENCHMARK(BM_GetRandom)
+    ->ArgNames({"block_kib", "step", "caches"})
+    ->Args({16, 16, 1})
+    ->Args({64, 16, 1})
+    ->Args({16, 16, 0})
+    ->Args({64, 16, 0})
+    ->Args({64, 0, 0})
+    ->Args({64, 1, 0});
+BENCHMARK(BM_GetRandom)
+    ->ArgNames({"block_kib", "step", "caches"})
+    ->Args({64, 16, 1})
+    ->Threads(2)
+    ->UseRealTime();
+
+// The workload's hot set: the same 100 records over and over.
+void BM_GetHot100(benchmark::State& state) {
+  Dataset& d = GetDataset(static_cast<size_t>(state.range(0)) << 10, 16, true);
+  std::vector<uint32_t> order = RandomOrder(100, 7);
+  for (auto& o : order) o = o * 9973 % kRecords;
+  RunGets(state, d, order, false);
+}
+BENCHMARK(BM_GetHot100)->ArgName("block_kib")->Arg(16)->Arg(64);
+BENCHMARK(BM_GetHot100)->ArgName("block_kib")->Arg(64)->Threads(2)->UseRealTime();
+
+// A few distinct records with the record caches off: the search path with
+// its data in CPU caches (compute cost, without DRAM misses).
+void BM_GetWarm(benchmark::State& state) {
+  Dataset& d = GetDataset(64 << 10, 16, false);
+  std::vector<uint32_t> order =
+      RandomOrder(static_cast<uint64_t>(state.range(0)), 5);
+  for (auto& o : order) o = o * 997 % kRecords;
+  RunGets(state, d, order, false);
+}
+BENCHMARK(BM_GetWarm)->ArgName("distinct")->Arg(10)->Arg(1000)->Arg(10000);
+
+void BM_GetAbsent(benchmark::State& state) {
+  Dataset& d = GetDataset(64 << 10, 16, state.range(0) != 0);
+  static const std::vector<uint32_t> order = RandomOrder(1 << 12, 3);
+  RunGets(state, d, order, true);
+}
+BENCHMARK(BM_GetAbsent)->ArgName("caches")->Arg(0)->Arg(1);
+
+void BM_Scan(benchmark::State& state) {
+  Dataset& d = GetDataset(64 << 10, 16, true);
+  std::unique_ptr<SegmentIterator> it = d.seg->NewIterator();
+  it->SeekToFirst();
+  size_t bytes = 0;
+  for (auto _ : state) {
+    if (!it->Valid()) it->SeekToFirst();
+    bytes += it->key().size() + it->value().size();
+    it->Next();
+  }
+  benchmark::DoNotOptimize(bytes);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Scan);
+
+void BM_SeekRandom(benchmark::State& state) {
+  Dataset& d = GetDataset(64 << 10, 16, true);
+  static const std::vector<uint32_t> order = RandomOrder(kRecords, 11);
+  std::unique_ptr<SegmentIterator> it = d.seg->NewIterator();
+  size_t i = 0;
+  for (auto _ : state) {
+    it->Seek(d.keys[order[i++ & (order.size() - 1)]]);
+    benchmark::DoNotOptimize(it->Valid());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SeekRandom);
+
+}  // namespace
+}  // namespace zt
+
+BENCHMARK_MAIN();
