@@ -119,6 +119,8 @@ struct MemoryFixture {
   std::unique_ptr<host::EngineClient> engine;
   std::unique_ptr<host::StoreClient> store;
   std::vector<std::string> keys;
+  std::unique_ptr<host::StoreClient> profiles;  // 8-byte big-endian ids -> ~150-byte values
+  std::vector<uint64_t> ids;
   std::string error;
   std::filesystem::path dir;
 
@@ -130,6 +132,7 @@ struct MemoryFixture {
     std::filesystem::create_directories(dir);
     if (s.ok()) s = host::EngineClient::Open(plugin, dir.string(), "{}", &engine);
     if (s.ok()) s = engine->OpenStore("bench", &store);
+    if (s.ok()) s = engine->OpenStore("profiles", &profiles);
     if (!s.ok()) {
       error = s.message();
       return;
@@ -142,9 +145,29 @@ struct MemoryFixture {
       store->Put(keys.back(), value);
     }
     std::shuffle(keys.begin(), keys.end(), std::mt19937_64(7));
+    for (uint64_t id = 1; id <= 100000; ++id) {
+      char v[192];
+      const int n = std::snprintf(v, sizeof(v),
+                                  "%llu|user%012llu@example%02llu.com|DE|active|%llu|%llu|%llu|User %012llu|"
+                                  "Profile %llu prefers storage engines and has segment 0042.",
+                                  static_cast<unsigned long long>(id), static_cast<unsigned long long>(id),
+                                  static_cast<unsigned long long>(id % 97), 1672531200000ull + id * 1000,
+                                  1672531200000ull + id * 7, static_cast<unsigned long long>(id * 31 % 1000000),
+                                  static_cast<unsigned long long>(id), static_cast<unsigned long long>(id));
+      const std::string key = BigEndian(id);
+      profiles->Put(key, std::string_view(v, static_cast<size_t>(n)));
+    }
+    std::mt19937_64 rng(9);
+    for (int i = 0; i < 100000; ++i) ids.push_back(1 + rng() % 100000);
+  }
+  static std::string BigEndian(uint64_t id) {
+    std::string key(8, '\0');
+    for (int i = 0; i < 8; ++i) key[i] = static_cast<char>(id >> (56 - 8 * i));
+    return key;
   }
   ~MemoryFixture() {
     store.reset();
+    profiles.reset();
     if (engine) engine->Close();
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
@@ -205,6 +228,60 @@ BENCHMARK(BM_MemoryGet)
     ->Args({static_cast<int>(ClockSource::kTsc), 64})
     ->Args({static_cast<int>(ClockSource::kTsc), 128})
     ->Args({static_cast<int>(ClockSource::kTsc), 256});
+
+// Closer to a logical "read by user id" operation of the profile workload: encode the id, point-read the profile
+// from memory.so, hash its bytes into a checksum. Args as BM_MemoryGet.
+void BM_ProfileReadLike(benchmark::State& state) {
+  MemoryFixture& memory = Memory();
+  if (!memory.error.empty()) {
+    state.SkipWithError(memory.error.c_str());
+    return;
+  }
+  const bool metered = state.range(0) >= 0;
+  MeasureOptions options;
+  options.clock = metered ? static_cast<ClockSource>(state.range(0)) : ClockSource::kAuto;
+  options.latency = state.range(1) > 0;
+  options.latency_sample_every = static_cast<uint32_t>(std::max<int64_t>(1, state.range(1)));
+  PhaseMeter meter(options);
+  uint64_t checksum = 0xcbf29ce484222325ull;
+  auto sink = [&checksum](std::string_view value) {
+    for (const char c : value) checksum = (checksum ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  };
+  auto read = [&](uint64_t id) {
+    char key[8];
+    for (int b = 0; b < 8; ++b) key[b] = static_cast<char>(id >> (56 - 8 * b));
+    memory.profiles->Get(std::string_view(key, 8), sink);
+  };
+  size_t i = 0;
+  const size_t n = memory.ids.size();
+  meter.Begin();
+  for (auto _ : state) {
+    if (metered) {
+      const uint64_t t = meter.OpStart();
+      read(memory.ids[i]);
+      meter.OpEnd(t);
+    } else {
+      read(memory.ids[i]);
+    }
+    if (++i == n) i = 0;
+  }
+  const PhaseMeasurement m = meter.End();
+  benchmark::DoNotOptimize(checksum);
+  if (m.latency.Count() > 0) state.counters["p50_ns"] = static_cast<double>(m.latency.Percentile(50));
+  state.SetLabel(
+      !metered ? "no meter"
+               : std::string(ClockSourceName(meter.clock_source())) +
+                     (options.latency ? ", every " + std::to_string(options.latency_sample_every) : ", count only"));
+}
+BENCHMARK(BM_ProfileReadLike)
+    ->ArgNames({"clock", "every"})
+    ->Args({-1, 0})
+    ->Args({static_cast<int>(ClockSource::kAuto), 0})
+    ->Args({static_cast<int>(ClockSource::kMonotonic), 1})
+    ->Args({static_cast<int>(ClockSource::kTsc), 1})
+    ->Args({static_cast<int>(ClockSource::kTsc), 4})
+    ->Args({static_cast<int>(ClockSource::kTsc), 16})
+    ->Args({static_cast<int>(ClockSource::kTsc), 64});
 
 // Timing a memory.so read by hand with each way of reading a clock; the counter "p50_ns" shows whether the clock
 // reading is ordered around the read (a correct clock reports about the time per iteration of the untimed loop with
