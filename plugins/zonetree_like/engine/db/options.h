@@ -66,7 +66,7 @@ struct Options {
   // Frozen (read-only) segments waiting for the merge thread. Writers never
   // wait for disk unless this many are queued: then Put blocks until the
   // merge thread catches up (back-pressure, so memory stays bounded).
-  uint32_t max_frozen_segments = 4;
+  uint32_t max_frozen_segments = 2;
 
   // The durability mode of every mutable segment's write-ahead log.
   WalMode wal_mode = WalMode::kAsyncCompressed;

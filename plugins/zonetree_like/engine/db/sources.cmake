@@ -16,7 +16,7 @@ set(ZT_DB_SOURCES
 
 # Unit tests (ctest label unit; names prefixed zt_). The library target is
 # resolved at generation time, so they may be declared before it.
-foreach(zt_db_test memtable wal manifest tree model kill)
+foreach(zt_db_test memtable wal manifest tree model kill corruption engine)
   kvbench_add_test(zt_${zt_db_test}_test
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/${zt_db_test}_test.cc
             ${CMAKE_CURRENT_LIST_DIR}/testutil.cc
@@ -25,3 +25,9 @@ foreach(zt_db_test memtable wal manifest tree model kill)
   # at -O3 (GCC bug 105329); tests concatenate strings freely.
   target_compile_options(zt_${zt_db_test}_test PRIVATE -Wno-restrict)
 endforeach()
+
+# A rough timing of the hot paths (not a test): zt_db_bench [N] [dir].
+add_executable(zt_db_bench ${CMAKE_CURRENT_LIST_DIR}/db_bench.cc)
+target_link_libraries(zt_db_bench PRIVATE zonetree_engine)
+kvbench_target_defaults(zt_db_bench)
+target_compile_options(zt_db_bench PRIVATE -Wno-restrict)

@@ -191,7 +191,7 @@ void Tree::PublishVersionLocked() {
   for (const auto& f : frozen_) v->frozen.push_back(f.mem);
   v->disk = disk_;
   v->bottoms = bottoms_;
-  version_.store(std::move(v), std::memory_order_release);
+  version_.Store(std::move(v));
 }
 
 ManifestState Tree::ManifestStateLocked() const {
@@ -322,7 +322,7 @@ Status Tree::Freeze() {
 Status Tree::Get(std::string_view key, void (*sink)(void*, std::string_view),
                  void* ctx) const {
   stats_->gets.fetch_add(1, std::memory_order_relaxed);
-  std::shared_ptr<const Version> v = version_.load(std::memory_order_acquire);
+  std::shared_ptr<const Version> v = version_.Load();
   EntryKind kind;
   std::string_view value;
   if (v->mutable_segment->Get(key, &kind, &value)) {
@@ -369,7 +369,7 @@ std::unique_ptr<TreeIterator> Tree::NewIterator(bool fill_cache) const {
   // the snapshot is in this version or an older layer of it.
   uint64_t snapshot = last_seq_.load(std::memory_order_acquire);
   return std::make_unique<TreeIterator>(
-      version_.load(std::memory_order_acquire), snapshot, fill_cache);
+      version_.Load(), snapshot, fill_cache);
 }
 
 Status Tree::Count(uint64_t* count) const {
@@ -382,7 +382,7 @@ Status Tree::Count(uint64_t* count) const {
 }
 
 Tree::Layout Tree::GetLayout() const {
-  std::shared_ptr<const Version> v = version_.load(std::memory_order_acquire);
+  std::shared_ptr<const Version> v = version_.Load();
   Layout l;
   l.mutable_records = v->mutable_segment->records();
   l.frozen = v->frozen.size();
@@ -398,7 +398,7 @@ Tree::Layout Tree::GetLayout() const {
 }
 
 size_t Tree::MemTableMemory() const {
-  std::shared_ptr<const Version> v = version_.load(std::memory_order_acquire);
+  std::shared_ptr<const Version> v = version_.Load();
   size_t n = v->mutable_segment->MemoryUsage();
   for (const auto& f : v->frozen) n += f->MemoryUsage();
   return n;

@@ -3,8 +3,8 @@
 // for the merge thread, one multi-part disk segment, and bottom segments.
 //
 // Writes take a mutex (one writer at a time: the WAL order is the memtable
-// order). Reads load the current Version with one atomic shared_ptr load and
-// take no mutex. One background thread per tree merges every frozen segment
+// order). Reads load the current Version from a VersionSlot (a pointer copy
+// under a spinlock, no mutex). One background thread per tree merges every frozen segment
 // with the disk segment, moves an oversized disk segment to the bottoms and
 // merges bottoms by policy. Every layout change is recorded in the manifest
 // before the files it replaces are deleted.
@@ -150,7 +150,7 @@ class Tree {
   Status bg_error_;
   std::atomic<bool> has_bg_error_{false};
 
-  std::atomic<std::shared_ptr<const Version>> version_;
+  VersionSlot version_;
   std::mutex manifest_mu_;  // serializes manifest writes
   std::thread merge_thread_;
 };
