@@ -23,6 +23,8 @@ class Block {
 
   Block(const Block&) = delete;
   Block& operator=(const Block&) = delete;
+  Block(Block&&) noexcept = default;  // the entry pointers move with data_
+  Block() = default;                  // an empty block (no entries)
 
   uint32_t num_entries() const { return num_entries_; }
   size_t size() const { return size_; }
@@ -105,10 +107,10 @@ class Block {
   Block(std::unique_ptr<char[]> data, size_t size, uint32_t n);
 
   std::unique_ptr<char[]> data_;
-  size_t size_;
-  uint32_t num_entries_;
-  const char* offsets_;   // num_entries_ fixed32 offsets
-  const char* data_end_;  // end of the entry area (== offsets_)
+  size_t size_ = 0;
+  uint32_t num_entries_ = 0;
+  const char* offsets_ = nullptr;   // num_entries_ fixed32 offsets
+  const char* data_end_ = nullptr;  // end of the entry area (== offsets_)
 };
 
 }  // namespace zt

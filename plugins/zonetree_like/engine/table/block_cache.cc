@@ -42,14 +42,20 @@ struct KeyHash {
 }  // namespace
 
 struct BlockCache::Handle {
-  Key key;
-  std::unique_ptr<Block> block;
-  uint64_t charge = 0;
+  explicit Handle(Block&& b) : block(std::move(b)) {}
+  Handle() = default;  // the list head
+
+  // What a hit touches first, together.
   std::atomic<uint32_t> refs{1};
-  int64_t last_use_ms = 0;
   bool in_cache = false;
-  Handle* prev = nullptr;  // LRU list: head.next is the oldest
-  Handle* next = nullptr;
+  bool referenced = false;  // CLOCK bit
+  int64_t last_use_ms = 0;
+  Block block;
+  Key key{0, 0};
+  uint64_t charge = 0;
+  Handle** slot = nullptr;
+  Handle* prev = nullptr;  // CLOCK ring in insertion order: head.next is
+  Handle* next = nullptr;  // the hand
 };
 
 struct BlockCache::Shard {
@@ -66,7 +72,7 @@ struct BlockCache::Shard {
     h->prev->next = h->next;
     h->next->prev = h->prev;
   }
-  void AppendNewest(Handle* h) {
+  void Append(Handle* h) {
     h->next = &lru;
     h->prev = lru.prev;
     h->prev->next = h;
@@ -76,19 +82,27 @@ struct BlockCache::Shard {
   void Remove(Handle* h) {
     Unlink(h);
     table.erase(h->key);
+    if (h->slot != nullptr) *h->slot = nullptr;
     usage -= h->charge;
     h->in_cache = false;
     if (h->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete h;
   }
+  // CLOCK sweep: a used block gets a second chance (moved behind the hand
+  // with its bit cleared), an unused one is evicted.
   void EvictOverBudget(const Handle* keep) {
-    Handle* h = lru.next;
-    while (usage > capacity && h != &lru) {
-      Handle* next = h->next;
-      if (h != keep) {
-        Remove(h);
-        stats.evictions++;
+    size_t chances = table.size();
+    while (usage > capacity && lru.next != &lru) {
+      Handle* h = lru.next;
+      if (h == keep || (h->referenced && chances > 0)) {
+        h->referenced = false;
+        Unlink(h);
+        Append(h);
+        if (chances > 0) chances--;
+        if (h == keep && table.size() == 1) break;
+        continue;
       }
-      h = next;
+      Remove(h);
+      stats.evictions++;
     }
   }
 };
@@ -121,32 +135,38 @@ BlockCache::Shard& BlockCache::ShardFor(uint64_t id, uint64_t offset) const {
   return shards_[KeyHash()(Key{id, offset}) & (num_shards_ - 1)];
 }
 
-BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset) {
+BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset,
+                                       Handle** slot) {
+  int64_t now = CoarseNowMs();
   Shard& shard = ShardFor(id, offset);
   std::lock_guard<std::mutex> lock(shard.mu);
-  auto it = shard.table.find(Key{id, offset});
-  if (it == shard.table.end()) {
+  Handle* h;
+  if (slot != nullptr) {
+    h = *slot;
+  } else {
+    auto it = shard.table.find(Key{id, offset});
+    h = it == shard.table.end() ? nullptr : it->second;
+  }
+  if (h == nullptr) {
     shard.stats.misses++;
     return nullptr;
   }
-  Handle* h = it->second;
   h->refs.fetch_add(1, std::memory_order_relaxed);
-  h->last_use_ms = CoarseNowMs();
-  shard.Unlink(h);
-  shard.AppendNewest(h);
+  h->referenced = true;
+  h->last_use_ms = now;
   shard.stats.hits++;
   return h;
 }
 
 BlockCache::Handle* BlockCache::Wrap(std::unique_ptr<Block> block) {
-  Handle* h = new Handle;
-  h->block = std::move(block);
-  return h;
+  return new Handle(std::move(*block));
 }
 
 BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset,
-                                       std::unique_ptr<Block> block) {
+                                       std::unique_ptr<Block> block,
+                                       Handle** slot) {
   if (budget_ == 0) return Wrap(std::move(block));
+  int64_t now = CoarseNowMs();
   Shard& shard = ShardFor(id, offset);
   Key key{id, offset};
   std::lock_guard<std::mutex> lock(shard.mu);
@@ -154,18 +174,20 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset,
   if (it != shard.table.end()) {
     Handle* h = it->second;
     h->refs.fetch_add(1, std::memory_order_relaxed);
-    h->last_use_ms = CoarseNowMs();
+    h->referenced = true;
+    h->last_use_ms = now;
     return h;
   }
-  Handle* h = new Handle;
+  Handle* h = new Handle(std::move(*block));
   h->key = key;
-  h->charge = block->size() + kEntryOverhead;
-  h->block = std::move(block);
+  h->charge = h->block.size() + kEntryOverhead;
   h->refs.store(2, std::memory_order_relaxed);  // the caller and the cache
-  h->last_use_ms = CoarseNowMs();
+  h->last_use_ms = now;
   h->in_cache = true;
+  h->slot = slot;
+  if (slot != nullptr) *slot = h;
   shard.table.emplace(key, h);
-  shard.AppendNewest(h);
+  shard.Append(h);
   shard.usage += h->charge;
   shard.stats.inserts++;
   shard.EvictOverBudget(h);
@@ -178,7 +200,7 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset,
 }
 
 const Block* BlockCache::Value(const Handle* handle) {
-  return handle->block.get();
+  return &handle->block;
 }
 
 void BlockCache::Release(Handle* handle) {
@@ -204,11 +226,14 @@ void BlockCache::EvictExpired() {
   for (size_t i = 0; i < num_shards_; i++) {
     Shard& shard = shards_[i];
     std::lock_guard<std::mutex> lock(shard.mu);
-    // The list is in last-use order, so expired blocks are at its front.
-    while (shard.lru.next != &shard.lru &&
-           shard.lru.next->last_use_ms <= cutoff) {
-      shard.Remove(shard.lru.next);
-      shard.stats.expired++;
+    Handle* h = shard.lru.next;
+    while (h != &shard.lru) {
+      Handle* next = h->next;
+      if (h->last_use_ms <= cutoff) {
+        shard.Remove(h);
+        shard.stats.expired++;
+      }
+      h = next;
     }
   }
 }

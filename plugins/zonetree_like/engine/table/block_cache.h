@@ -6,9 +6,16 @@
 // count) and read it in place; eviction only drops the cache's own reference,
 // so a pinned block stays valid until its last Release.
 //
-// Eviction: LRU within a byte budget (charge = decompressed bytes plus a fixed
-// per-entry overhead), and EvictExpired() drops blocks not used for
-// `lifetime` (called periodically by a background cleaner).
+// Eviction: within a byte budget (charge = decompressed bytes plus a fixed
+// per-entry overhead) by CLOCK, the second-chance approximation of LRU (a hit
+// only sets a bit, it does not relink a list), and EvictExpired() drops
+// blocks not used for `lifetime` (called periodically by a background
+// cleaner).
+//
+// A reader may pass a `slot` (a Handle* it owns, one per block, e.g. an
+// array indexed by block number): the cache keeps it pointing at the cached
+// handle while the block is cached, so a later Lookup with that slot skips
+// the hash table. Slots are read and written only under the shard lock.
 //   byte_budget == 0      -> nothing is retained (each read decompresses its
 //                            own copy, freed on Release).
 //   byte_budget == kUnbounded -> no byte limit (ZoneTree's behaviour).
@@ -41,12 +48,15 @@ class BlockCache {
 
   struct Handle;  // opaque
 
-  // A pinned handle or nullptr. Refreshes the block's LRU position and
-  // last-use time.
-  Handle* Lookup(uint64_t id, uint64_t offset);
+  // A pinned handle or nullptr. Marks the block used (CLOCK bit, last-use
+  // time). With a slot, the slot is consulted instead of the hash table.
+  Handle* Lookup(uint64_t id, uint64_t offset, Handle** slot = nullptr);
   // Inserts block and returns a pinned handle. If another thread inserted
   // the same key first, its block is returned and `block` is dropped.
-  Handle* Insert(uint64_t id, uint64_t offset, std::unique_ptr<Block> block);
+  // REQUIRES: the same slot (or none) for every Insert/Lookup of a key, and
+  // the slot outlives the block's stay in the cache (EraseId(id) first).
+  Handle* Insert(uint64_t id, uint64_t offset, std::unique_ptr<Block> block,
+                 Handle** slot = nullptr);
   // A handle for a block that is not (and never will be) in the cache: the
   // reader owns it alone, and Release frees it. For reads with fill_cache off.
   Handle* Wrap(std::unique_ptr<Block> block);

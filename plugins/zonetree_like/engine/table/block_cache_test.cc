@@ -187,6 +187,33 @@ TEST(BlockCacheTest, ShardedBudgetHolds) {
   EXPECT_GT(cache.charge(), budget / 2);
 }
 
+TEST(BlockCacheTest, SlotsFollowTheCachedHandle) {
+  const uint64_t per = 1000 + BlockCache::kEntryOverhead;
+  BlockCache cache(per * 2 + 10, std::chrono::milliseconds(0));
+  BlockCache::Handle* slots[3] = {nullptr, nullptr, nullptr};
+  cache.Release(cache.Insert(5, 0, MakeBlock("s0", 980), &slots[0]));
+  ASSERT_NE(slots[0], nullptr);
+  BlockCache::Handle* h = cache.Lookup(5, 0, &slots[0]);
+  ASSERT_EQ(h, slots[0]);
+  EXPECT_EQ(KeyOf(h), "s0");
+  cache.Release(h);
+  // The hash table finds slot-inserted blocks too.
+  h = cache.Lookup(5, 0);
+  ASSERT_NE(h, nullptr);
+  cache.Release(h);
+  cache.Release(cache.Insert(5, 1, MakeBlock("s1", 980), &slots[1]));
+  // Block 0 was used (second chance), so block 1 is evicted for block 2.
+  cache.Release(cache.Insert(5, 2, MakeBlock("s2", 980), &slots[2]));
+  EXPECT_EQ(slots[1], nullptr);
+  EXPECT_EQ(cache.Lookup(5, 1, &slots[1]), nullptr);
+  ASSERT_NE(slots[0], nullptr);
+  ASSERT_NE(slots[2], nullptr);
+  cache.EraseId(5);
+  EXPECT_EQ(slots[0], nullptr);
+  EXPECT_EQ(slots[2], nullptr);
+  EXPECT_EQ(cache.entries(), 0u);
+}
+
 TEST(BlockCacheTest, ConcurrentUse) {
   BlockCache cache(2 << 20, std::chrono::milliseconds(1));
   std::atomic<bool> bad{false};

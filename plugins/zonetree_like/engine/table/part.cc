@@ -139,20 +139,22 @@ Status ReadPartMeta(const std::string& dir, uint64_t file_number,
 }
 
 void Part::BuildDirectory(const Index& index) {
+  slots_.reset(new BlockCache::Handle*[blocks_.size()]());
+  part_lcp_ = CommonPrefix(meta_.smallest_key, meta_.largest_key);
   dir_.resize(blocks_.size());
   index_keys_.clear();
   for (size_t b = 0; b < blocks_.size(); b++) {
     std::string_view key = index.first_keys[b];
     DirEntry& d = dir_[b];
-    std::memset(&d, 0, sizeof(d));
+    d.window = KeyWindow(key, part_lcp_);
+    d.key_offset = static_cast<uint32_t>(index_keys_.size());
     d.key_size = static_cast<uint32_t>(key.size());
-    if (key.size() <= kInlineDirKey) {
-      std::memcpy(d.key, key.data(), key.size());
-    } else {
-      d.long_key_offset = static_cast<uint32_t>(index_keys_.size());
-      index_keys_.append(key.data(), key.size());
-    }
+    index_keys_.append(key.data(), key.size());
     d.entries = blocks_[b].entries;
+    std::string_view upper = b + 1 < blocks_.size()
+                                 ? index.first_keys[b + 1]
+                                 : std::string_view(meta_.largest_key);
+    d.block_lcp = CommonPrefix(key, upper);
   }
 }
 
@@ -174,18 +176,13 @@ Status Part::BuildSparse(const Index& index, uint32_t step) {
   auto add = [&](std::string_view key, uint32_t block, uint32_t idx,
                  uint32_t byte_offset) {
     SparseEntry e;
-    std::memset(&e, 0, sizeof(e));
+    e.window = KeyWindow(key, dir_[block].block_lcp);
     e.block = block;
     e.index = idx;
     e.byte_offset = byte_offset;
+    e.key_offset = static_cast<uint32_t>(sparse_keys_.size());
     e.key_size = static_cast<uint32_t>(key.size());
-    if (key.size() <= kInlineKey) {
-      std::memcpy(e.key, key.data(), key.size());
-    } else {
-      uint32_t off = static_cast<uint32_t>(sparse_keys_.size());
-      std::memcpy(e.key, &off, sizeof(off));
-      sparse_keys_.append(key.data(), key.size());
-    }
+    sparse_keys_.append(key.data(), key.size());
     if (sparse_.empty() || sparse_.back().block != block) {
       blocks_[block].sparse_begin = static_cast<uint32_t>(sparse_.size());
     }
@@ -300,7 +297,8 @@ Status Part::ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const {
 Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
   BlockCache* cache = cache_.get();
   const BlockInfo& info = blocks_[b];
-  BlockCache::Handle* h = cache->Lookup(cache_id_, info.offset);
+  BlockCache::Handle** slot = &slots_[b];
+  BlockCache::Handle* h = cache->Lookup(cache_id_, info.offset, slot);
   if (h == nullptr) {
     std::unique_ptr<Block> block;
     Status s = ReadBlock(b, &block);
@@ -315,8 +313,9 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
                             "sparse array does not match the block");
       }
     }
-    h = fill_cache ? cache->Insert(cache_id_, info.offset, std::move(block))
-                   : cache->Wrap(std::move(block));
+    h = fill_cache
+            ? cache->Insert(cache_id_, info.offset, std::move(block), slot)
+            : cache->Wrap(std::move(block));
   }
   *pin = PinnedBlock(cache, h);
   return Status::OK();
@@ -324,14 +323,14 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
 
 namespace {
 
-// upper_bound over keys [lo, hi) of a DirEntry array.
-template <typename Entry, typename KeyFn>
+// upper_bound over entries [lo, hi): the first one whose key is > target.
+template <typename Entry, typename Less>
 size_t UpperBound(const Entry* entries, size_t lo, size_t hi,
-                  std::string_view key, const KeyFn& key_of) {
+                  const Less& target_less_than) {
   size_t count = hi - lo;
   while (count > 0) {
     size_t step = count / 2;
-    if (!(key < key_of(entries[lo + step]))) {
+    if (!target_less_than(entries[lo + step])) {
       lo += step + 1;
       count -= step + 1;
     } else {
@@ -343,27 +342,34 @@ size_t UpperBound(const Entry* entries, size_t lo, size_t hi,
 
 }  // namespace
 
-int64_t Part::BlockFor(std::string_view key) const {
+int64_t Part::BlockFor(std::string_view key, bool in_range) const {
+  const uint64_t window = KeyWindow(key, part_lcp_);
+  auto windowed = [&](const DirEntry& d) {
+    return WindowLess(window, key, d.window, DirKey(d), part_lcp_);
+  };
+  auto plain = [&](const DirEntry& d) { return key < DirKey(d); };
   // Two levels: the top (every kDirFanout-th block, small and hot) picks a
-  // run of kDirFanout directory lines, fetched together, then searched.
-  auto key_of = [this](const DirEntry& d) { return DirKey(d, index_keys_); };
+  // run of kDirFanout entries, fetched together, then searched.
   size_t n = dir_.size();
   size_t lo = 0, hi = n;
   if (n > kDirFanout) {
-    size_t t = UpperBound(dir_top_.data(), 0, dir_top_.size(), key, key_of);
+    size_t t = in_range ? UpperBound(dir_top_.data(), 0, dir_top_.size(), windowed)
+                        : UpperBound(dir_top_.data(), 0, dir_top_.size(), plain);
     if (t == 0) return -1;
     lo = (t - 1) * kDirFanout;
     hi = std::min(n, lo + kDirFanout);
-    for (size_t i = lo + 1; i < hi; i++) __builtin_prefetch(&dir_[i]);
+    for (size_t i = lo + 2; i < hi; i += 2) __builtin_prefetch(&dir_[i]);
   }
-  return static_cast<int64_t>(UpperBound(dir_.data(), lo, hi, key, key_of)) - 1;
+  size_t r = in_range ? UpperBound(dir_.data(), lo, hi, windowed)
+                      : UpperBound(dir_.data(), lo, hi, plain);
+  return static_cast<int64_t>(r) - 1;
 }
 
 Status Part::Find(std::string_view key, bool* found, Location* loc,
                   PinnedBlock* pin, Block::Entry* entry) const {
   *found = false;
   if (sparse_.empty()) {
-    int64_t candidate = BlockFor(key);
+    int64_t candidate = BlockFor(key, true);
     if (candidate < 0) return Status::OK();
     uint32_t b = static_cast<uint32_t>(candidate);
     Status s = GetBlock(b, true, pin);
@@ -382,7 +388,7 @@ Status Part::Find(std::string_view key, bool* found, Location* loc,
   // The block first (its directory is small and cache resident), then the
   // sparse bracket inside it: the key can only be between a sparse key and
   // the next one, at most step - 1 entries further.
-  int64_t candidate = BlockFor(key);
+  int64_t candidate = BlockFor(key, true);
   if (candidate < 0) return Status::OK();
   uint32_t b = static_cast<uint32_t>(candidate);
   const DirEntry& info = dir_[b];
@@ -390,11 +396,14 @@ Status Part::Find(std::string_view key, bool* found, Location* loc,
   // (block entries / step): fetch it all at once, then search.
   uint32_t first = info.sparse_begin, count = info.sparse_end - info.sparse_begin;
   if (count <= 64) {
-    for (uint32_t i = 0; i < count; i++) __builtin_prefetch(&sparse_[first + i]);
+    for (uint32_t i = 0; i < count; i += 2) __builtin_prefetch(&sparse_[first + i]);
   }
+  const uint32_t lcp = info.block_lcp;
+  const uint64_t window = KeyWindow(key, lcp);
   while (count > 0) {
     uint32_t step = count / 2;
-    if (!(key < SparseKey(sparse_[first + step]))) {
+    const SparseEntry& e = sparse_[first + step];
+    if (!WindowLess(window, key, e.window, SparseKey(e), lcp)) {
       first += step + 1;
       count -= step + 1;
     } else {
@@ -443,7 +452,7 @@ Status Part::Find(std::string_view key, bool* found, Location* loc,
 Status Part::Seek(std::string_view key, bool fill_cache, Location* loc,
                   PinnedBlock* pin) const {
   pin->Reset();
-  int64_t candidate = BlockFor(key);
+  int64_t candidate = BlockFor(key, false);
   if (candidate < 0) {
     *loc = Location{0, 0};
     return Status::OK();

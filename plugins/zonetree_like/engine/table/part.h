@@ -17,6 +17,7 @@
 #include "table/block.h"
 #include "table/block_cache.h"
 #include "table/format.h"
+#include "table/key_window.h"
 #include "util/file.h"
 #include "util/status.h"
 
@@ -46,6 +47,7 @@ class Part {
 
   // Point lookup. OK with *found false if the key is absent; on found, *loc
   // is its position, *pin holds its block and *entry points into it.
+  // REQUIRES: meta().smallest_key <= key <= meta().largest_key.
   Status Find(std::string_view key, bool* found, Location* loc,
               PinnedBlock* pin, Block::Entry* entry) const;
   // Position of the first entry >= key ({num_blocks(), 0} if none); *pin
@@ -59,9 +61,7 @@ class Part {
   uint64_t file_number() const { return meta_.file_number; }
   uint32_t num_blocks() const { return static_cast<uint32_t>(blocks_.size()); }
   uint32_t block_entries(uint32_t b) const { return blocks_[b].entries; }
-  std::string_view block_first_key(uint32_t b) const {
-    return DirKey(dir_[b], index_keys_);
-  }
+  std::string_view block_first_key(uint32_t b) const { return DirKey(dir_[b]); }
   uint32_t sparse_size() const { return static_cast<uint32_t>(sparse_.size()); }
   size_t MemoryUsage() const;
 
@@ -77,22 +77,19 @@ class Part {
     uint32_t entries;
     uint32_t sparse_begin, sparse_end;  // sparse entries inside this block
   };
-  // One cache line per sparse key: a key of up to kInlineKey bytes lives in
-  // the entry itself, so each binary-search step touches a single line.
-  static constexpr uint32_t kInlineKey = 48;
-  struct alignas(64) SparseEntry {
+  // Sparse and directory entries carry a key window (see key_window.h) so
+  // that a search step is mostly one integer compare on a 32-byte entry; the
+  // full keys live in side buffers and are read only on window ties.
+  struct SparseEntry {
+    uint64_t window;        // at the block's common prefix length
+    uint32_t key_offset, key_size;  // in sparse_keys_
     uint32_t block, index;  // position of ordinal i * step
     uint32_t byte_offset;   // of that entry in its decompressed block
-    uint32_t key_size;
-    char key[kInlineKey];   // the key, or (if longer) its offset in sparse_keys_
+    uint32_t unused = 0;
   };
   std::string_view SparseKey(const SparseEntry& e) const {
-    if (e.key_size <= kInlineKey) return std::string_view(e.key, e.key_size);
-    uint32_t off;
-    std::memcpy(&off, e.key, sizeof(off));
-    return std::string_view(sparse_keys_.data() + off, e.key_size);
+    return std::string_view(sparse_keys_.data() + e.key_offset, e.key_size);
   }
-  Status CheckSparse(uint32_t b, const Block& block) const;
   struct Index;  // parsed index block
   friend Status ReadPartMeta(const std::string& dir, uint64_t file_number,
                              PartMeta* meta);
@@ -106,26 +103,24 @@ class Part {
   // Reads, checks and parses block b (no cache).
   Status ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const;
 
-  // The block directory searched by lookups: each block's first key, one
-  // cache line per block (inline up to kInlineDirKey bytes, else in
-  // index_keys_), so that the directory of a part stays cache resident.
-  static constexpr uint32_t kInlineDirKey = 44;
+  // The block directory searched by lookups: each block's first key (window
+  // at the part's common prefix length, full key in index_keys_), and the
+  // block fields a lookup needs, so the search and the bracket computation
+  // stay on one small entry.
   static constexpr uint32_t kDirFanout = 16;
-  struct alignas(64) DirEntry {
-    uint32_t key_size;
-    // Copies of the block's BlockInfo fields a lookup needs, so that the
-    // search and the bracket computation stay on this one line.
+  struct DirEntry {
+    uint64_t window;
+    uint32_t key_offset, key_size;  // in index_keys_
     uint32_t entries;
     uint32_t sparse_begin, sparse_end;
-    char key[kInlineDirKey];
-    uint32_t long_key_offset;  // in index_keys_ when key_size > kInlineDirKey
+    uint32_t block_lcp;  // common prefix of every key this block can hold
   };
-  static std::string_view DirKey(const DirEntry& d, const std::string& longs) {
-    if (d.key_size <= kInlineDirKey) return std::string_view(d.key, d.key_size);
-    return std::string_view(longs.data() + d.long_key_offset, d.key_size);
+  std::string_view DirKey(const DirEntry& d) const {
+    return std::string_view(index_keys_.data() + d.key_offset, d.key_size);
   }
-  // Last block whose first key is <= key, or -1.
-  int64_t BlockFor(std::string_view key) const;
+  // Last block whose first key is <= key, or -1. in_range: the caller
+  // knows smallest <= key <= largest (windows may be used).
+  int64_t BlockFor(std::string_view key, bool in_range) const;
 
   std::string path_;
   PartMeta meta_;
@@ -133,9 +128,13 @@ class Part {
   uint64_t cache_id_;
   std::unique_ptr<RandomAccessFile> file_;
   std::vector<BlockInfo> blocks_;
+  // Per block: the cache's handle while the block is cached (see
+  // BlockCache: read and written by the cache under its shard lock).
+  std::unique_ptr<BlockCache::Handle*[]> slots_;
   std::vector<DirEntry> dir_;      // one per block
   std::vector<DirEntry> dir_top_;  // every kDirFanout-th entry of dir_
   std::string index_keys_;
+  uint32_t part_lcp_ = 0;  // common prefix of smallest and largest key
   uint32_t step_ = 0;
   std::vector<SparseEntry> sparse_;
   std::string sparse_keys_;

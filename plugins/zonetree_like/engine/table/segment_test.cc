@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <map>
 #include <random>
 #include <thread>
 
@@ -188,6 +189,61 @@ TEST(SegmentTest, ZeroBudgetBlockCacheStillWorks) {
   ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, cache, &seg).ok());
   CheckAll(*seg, 2000, 0);
   EXPECT_EQ(cache->charge(), 0u);
+}
+
+// Binary keys of many lengths with zero bytes (like the profile store's
+// 8-byte big-endian ids), against a std::map model.
+TEST(SegmentTest, BinaryKeysAgainstModel) {
+  for (uint32_t step : {0u, 3u, 16u}) {
+    testing::TempDir dir;
+    testing::FileNumbers numbers;
+    TableOptions opt;
+    opt.block_size = 512;
+    opt.sparse_array_step = step;
+    opt.part_max_entries = 700;
+    std::mt19937 rng(step + 1);
+    std::map<std::string, std::string> model;
+    while (model.size() < 2000) {
+      std::string k(rng() % 12, '\0');
+      for (auto& c : k) c = static_cast<char>(rng() % 3 == 0 ? 0 : rng() % 256);
+      model[k] = testing::Cat("v", model.size());
+    }
+    SegmentWriter w(dir.path(), opt, numbers.fn());
+    for (const auto& [k, v] : model) {
+      ASSERT_TRUE(w.Add(k, EntryKind::kValue, v).ok());
+    }
+    std::vector<PartMeta> parts;
+    ASSERT_TRUE(w.Finish(&parts).ok());
+    std::shared_ptr<Segment> seg;
+    ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).ok());
+    std::string v;
+    for (const auto& [k, want] : model) {
+      ASSERT_TRUE(GetString(*seg, k, &v).ok());
+      ASSERT_EQ(v, want);
+      // Neighbours that are not keys: k + "\0", k with its last byte bumped.
+      std::string longer = k + std::string(1, '\0');
+      EXPECT_EQ(GetString(*seg, longer, &v).ok(), model.count(longer) == 1);
+      if (!k.empty() && static_cast<uint8_t>(k.back()) < 255) {
+        std::string bumped = k;
+        bumped.back() = static_cast<char>(bumped.back() + 1);
+        EXPECT_EQ(GetString(*seg, bumped, &v).ok(), model.count(bumped) == 1);
+      }
+    }
+    // Seek agrees with the model's lower_bound for arbitrary targets.
+    auto it = seg->NewIterator();
+    for (int i = 0; i < 500; i++) {
+      std::string t(rng() % 10, '\0');
+      for (auto& c : t) c = static_cast<char>(rng() % 4 == 0 ? 0 : rng() % 256);
+      it->Seek(t);
+      auto m = model.lower_bound(t);
+      if (m == model.end()) {
+        EXPECT_FALSE(it->Valid());
+      } else {
+        ASSERT_TRUE(it->Valid());
+        EXPECT_EQ(it->key(), m->first);
+      }
+    }
+  }
 }
 
 TEST(SegmentTest, EmptySegment) {
