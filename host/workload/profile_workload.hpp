@@ -135,7 +135,7 @@ class ProfileWorkload {
   Status Verify(const ProfileStores& stores, uint64_t* final_checksum, uint64_t* profile_count);
 
   // Key + value bytes of the live records of all five stores after the phases run so far (insert adds every
-  // record; an update changes the profile's value size only: index keys are fixed-width).
+  // record; an update changes the size of the profile's value and, with its status, of its country/status key).
   uint64_t live_logical_bytes() const { return live_logical_bytes_; }
 
  private:

@@ -1,0 +1,84 @@
+#include "workload/profile_workload.hpp"
+
+#include <gtest/gtest.h>
+
+#include "workload/profile_workload_test_util.hpp"
+
+namespace kvbench::workload {
+namespace {
+
+TEST(ProfileWorkloadTest, DefaultsFollowTheSpec) {
+  const WorkloadParams p = WorkloadParams::Defaults(100000);
+  EXPECT_EQ(p.reads, 100000);
+  EXPECT_EQ(p.queries, 25000);
+  EXPECT_EQ(p.post_queries, 25000);
+  EXPECT_EQ(p.seed, 570123434);
+  EXPECT_EQ(p.query_limit, 100);
+  const WorkloadParams small = WorkloadParams::Defaults(10000);
+  EXPECT_EQ(small.queries, 10000);
+  EXPECT_EQ(WorkloadParams::Defaults(10001).queries, 2500);
+  const WorkloadParams d;
+  EXPECT_EQ(d.reads, p.reads);
+  EXPECT_EQ(d.queries, p.queries);
+}
+
+TEST(ProfileWorkloadTest, ValidateNamesTheField) {
+  WorkloadParams p = WorkloadParams::Defaults(10);
+  EXPECT_TRUE(p.Validate().ok());
+  p.updates = -1;
+  EXPECT_NE(p.Validate().message().find("updates"), std::string::npos);
+  p = WorkloadParams::Defaults(0);
+  EXPECT_NE(p.Validate().message().find("profiles"), std::string::npos);
+  p = WorkloadParams::Defaults(10);
+  p.query_limit = 0;
+  EXPECT_NE(p.Validate().message().find("query_limit"), std::string::npos);
+}
+
+TEST(ProfileWorkloadTest, PhaseNamesRoundTrip) {
+  EXPECT_STREQ(PhaseName(PhaseId::kInsert), "insert profiles");
+  EXPECT_STREQ(PhaseName(PhaseId::kPostQueryTopReputation), "post-update query top reputation");
+  for (PhaseId p : kAllPhases) EXPECT_EQ(PhaseFromName(PhaseName(p)), p);
+  EXPECT_EQ(PhaseFromName("insert"), std::nullopt);
+}
+
+TEST(ProfileWorkloadTest, OperationsPerPhase) {
+  WorkloadParams p = WorkloadParams::Defaults(1000);
+  p.reads = 1;
+  p.email_reads = 2;
+  p.queries = 3;
+  p.updates = 4;
+  p.post_reads = 5;
+  p.post_email_reads = 6;
+  p.post_queries = 7;
+  ProfileWorkload w(p);
+  EXPECT_EQ(w.Operations(PhaseId::kInsert), 1000);
+  EXPECT_EQ(w.Operations(PhaseId::kReadById), 1);
+  EXPECT_EQ(w.Operations(PhaseId::kLookupByEmail), 2);
+  EXPECT_EQ(w.Operations(PhaseId::kQueryCreatedAt), 3);
+  EXPECT_EQ(w.Operations(PhaseId::kQueryTopReputation), 3);
+  EXPECT_EQ(w.Operations(PhaseId::kUpdate), 4);
+  EXPECT_EQ(w.Operations(PhaseId::kPostReadById), 5);
+  EXPECT_EQ(w.Operations(PhaseId::kPostLookupByEmail), 6);
+  EXPECT_EQ(w.Operations(PhaseId::kPostScanTopReputation), 7);
+}
+
+TEST(ProfileWorkloadTest, PlanSectionsStartWhereThePreviousEnds) {
+  Plan plan(570123434, 100000, {3, 2, 4, 2, 1, 1, 1, 1});
+  DotNetRandom r(570123434);
+  EXPECT_TRUE(plan.Start(PlanSection::kPointReads) == r);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(Plan::DrawUserId(r, 100000), (std::array<int64_t, 3>{29342, 9152, 7965})[i]);
+  EXPECT_TRUE(plan.Start(PlanSection::kEmailReads) == r);
+  for (int i = 0; i < 2; ++i) Plan::DrawUserId(r, 100000);
+  EXPECT_TRUE(plan.Start(PlanSection::kCountryStatusQueries) == r);
+  for (int i = 0; i < 4; ++i) Plan::DrawCountryStatus(r);
+  EXPECT_TRUE(plan.Start(PlanSection::kCreatedAtRanges) == r);
+  for (int i = 0; i < 2; ++i) Plan::DrawCreatedAtStart(r, 100000);
+  EXPECT_TRUE(plan.Start(PlanSection::kUpdates) == r);
+}
+
+TEST(ProfileWorkloadTest, MemoryPlugin100KMatchesPublishedChecksums) {
+  testing::RunAndCheckAgainstReference(MEMORY_PLUGIN_PATH, 100000);
+}
+
+}  // namespace
+}  // namespace kvbench::workload
