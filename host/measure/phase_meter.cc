@@ -54,6 +54,10 @@ void PhaseMeter::SamplerLoop() {
     peak_rss_ = std::max(peak_rss_, rss);
     last_sample_ns_ = MonotonicNs();
     deadline += interval;  // fixed cadence: no drift from the time a sample takes
+    // After a stall of the sampler itself (a suspended VM, a starved core), resume the cadence from now rather than
+    // catching up with a burst of samples a few microseconds apart.
+    const auto now = std::chrono::steady_clock::now();
+    if (deadline <= now) deadline = now + interval;
   }
 }
 
