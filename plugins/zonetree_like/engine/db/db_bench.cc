@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -20,6 +21,14 @@ using Clock = std::chrono::steady_clock;
 
 double Seconds(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// CPU seconds of the calling thread (the machine may be shared: wall time
+// alone says little).
+double ThreadCpu() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 std::string BigEndian(uint64_t v) {
@@ -72,6 +81,7 @@ int main(int argc, char** argv) {
   engine->OpenTree("reputation-index", &reputation);
 
   auto t = Clock::now();
+  double cpu = ThreadCpu();
   std::string value;
   for (uint64_t id = 1; id <= n; ++id) {
     uint64_t a = Mix(id), b = Mix(a);
@@ -88,24 +98,30 @@ int main(int argc, char** argv) {
     reputation->Put(Digits(1000000 - b % 1000000, 10) + "|" + Digits(id, 20), key);
   }
   double insert = Seconds(t);
+  double insert_cpu = ThreadCpu() - cpu;
   t = Clock::now();
   s = engine->Stabilize();
   double stabilize = Seconds(t);
-  std::printf("insert %llu profiles: %.2f s (%.0f/s), stabilize %.2f s, peak RSS %ld MB\n",
-              static_cast<unsigned long long>(n), insert, n / insert, stabilize, PeakRssMb());
+  std::printf("insert %llu profiles: %.2f s (%.0f/s; foreground cpu %.2f s = %.2f us/put), "
+              "stabilize %.2f s, peak RSS %ld MB\n",
+              static_cast<unsigned long long>(n), insert, n / insert, insert_cpu,
+              insert_cpu * 1e6 / (5.0 * n), stabilize, PeakRssMb());
 
   std::mt19937_64 rng(1);
   size_t total = 0;
   t = Clock::now();
+  cpu = ThreadCpu();
   for (uint64_t i = 0; i < n; ++i) {
     profiles->Get(BigEndian(1 + rng() % n), [](void* c, std::string_view v) {
       *static_cast<size_t*>(c) += v.size();
     }, &total);
   }
   double gets = Seconds(t);
-  std::printf("random gets: %.2f s (%.0f/s)\n", gets, n / gets);
+  std::printf("random gets: %.2f s (%.0f/s; cpu %.2f us/get)\n", gets, n / gets,
+              (ThreadCpu() - cpu) * 1e6 / static_cast<double>(n));
 
   t = Clock::now();
+  cpu = ThreadCpu();
   uint64_t queries = n / 4, found = 0;
   for (uint64_t q = 0; q < queries; ++q) {
     auto it = created->NewIterator();
@@ -117,10 +133,12 @@ int main(int argc, char** argv) {
     }
   }
   double scans = Seconds(t);
-  std::printf("range queries (100 entries + 100 gets each): %.2f s (%.0f queries/s, %.2f us per get)\n",
-              scans, queries / scans, scans * 1e6 / static_cast<double>(found));
+  std::printf("range queries (100 entries + 100 gets each): %.2f s (%.0f queries/s; cpu %.2f us "
+              "per entry+get)\n",
+              scans, queries / scans, (ThreadCpu() - cpu) * 1e6 / static_cast<double>(found));
 
   t = Clock::now();
+  cpu = ThreadCpu();
   for (uint64_t q = 0; q < queries; ++q) {
     auto it = reputation->NewIterator();
     it->SeekToFirst();
@@ -129,7 +147,31 @@ int main(int argc, char** argv) {
     }
   }
   double top = Seconds(t);
-  std::printf("top-100 queries: %.2f s (%.0f queries/s)\n", top, queries / top);
+  std::printf("top-100 queries: %.2f s (%.0f queries/s; cpu %.2f us per entry+get)\n", top,
+              queries / top, (ThreadCpu() - cpu) * 1e6 / (100.0 * static_cast<double>(queries)));
+  // Update-like phase: 2 gets on profiles, 2 deletes and 3 puts (index keys
+  // move), on random ids, while the mutable segment fills again.
+  t = Clock::now();
+  cpu = ThreadCpu();
+  std::string cur;
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t id = 1 + rng() % n;
+    std::string key = BigEndian(id);
+    profiles->Get(key, &cur);
+    profiles->Get(key, &cur);
+    uint64_t r = rng();
+    country->Delete(std::string("US|active|") + Digits(Mix(id) % 1000003, 20));
+    reputation->Delete(Digits(1000000 - Mix(Mix(id)) % 1000000, 10) + "|" + Digits(id, 20));
+    profiles->Put(key, cur + " updated");
+    country->Put(std::string("US|pending|") + Digits(r % 1000003, 20), key);
+    reputation->Put(Digits(r % 1000000, 10) + "|" + Digits(id, 20), key);
+  }
+  double upd = Seconds(t);
+  std::printf("updates: %.2f s (%.0f/s; cpu %.2f us/update)\n", upd, n / upd,
+              (ThreadCpu() - cpu) * 1e6 / static_cast<double>(n));
+  t = Clock::now();
+  engine->Stabilize();
+  std::printf("post-update stabilize %.2f s\n", Seconds(t));
   std::printf("peak RSS %ld MB\nstats %s\n", PeakRssMb(), engine->StatsJson().c_str());
   engine->Close();
   return 0;

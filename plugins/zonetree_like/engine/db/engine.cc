@@ -100,11 +100,14 @@ Status Engine::Close() {
 std::string Engine::StatsJson() const {
   std::string counters = stats_.ToJson();
   size_t memtables = 0;
+  uint64_t puts = 0, deletes = 0;
   std::string trees;
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (const auto& [name, t] : trees_) {
       memtables += t->MemTableMemory();
+      puts += t->puts();
+      deletes += t->deletes();
       Tree::Layout l = t->GetLayout();
       if (!trees.empty()) trees += ",";
       trees += "\"" + name + "\":{\"mutable_records\":" +
@@ -116,7 +119,9 @@ std::string Engine::StatsJson() const {
     }
   }
   BlockCache::Stats cs = cache_->stats();
-  std::string out = counters.substr(0, counters.size() - 1);
+  std::string out = "{\"puts\":" + std::to_string(puts) +
+                    ",\"deletes\":" + std::to_string(deletes) + "," +
+                    counters.substr(1, counters.size() - 2);
   out += ",\"block_cache\":{\"budget\":" + std::to_string(cache_->budget()) +
          ",\"charge\":" + std::to_string(cache_->charge()) +
          ",\"entries\":" + std::to_string(cache_->entries()) +

@@ -17,6 +17,7 @@ struct MemTable::Entry {
 
 struct MemTable::Node {
   std::atomic<const Entry*> entry;  // newest version
+  uint64_t prefix;                  // first 8 key bytes, big-endian, 0-padded
   const char* key_data;
   uint32_t key_size;
   std::atomic<Node*> next[1];  // `height` links, allocated past the struct
@@ -36,11 +37,79 @@ inline int Compare(std::string_view a, std::string_view b) {
   return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
 }
 
+// The first 8 bytes of key as a big-endian integer (zero-padded): comparing
+// two prefixes orders their keys unless they are equal.
+inline uint64_t KeyPrefix(std::string_view key) {
+  uint8_t b[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  std::memcpy(b, key.data(), key.size() < 8 ? key.size() : 8);
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | b[i];
+  return v;
+}
+
+inline uint64_t Hash(std::string_view key) {
+  constexpr uint64_t kMul = 0x9E3779B97F4A7C15ull;
+  uint64_t h = 0x243F6A8885A308D3ull ^ (key.size() * kMul);
+  const char* p = key.data();
+  size_t n = key.size();
+  while (n >= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    h = (h ^ w) * kMul;
+    h ^= h >> 29;
+    p += 8;
+    n -= 8;
+  }
+  uint64_t w = 0;
+  if (n > 0) std::memcpy(&w, p, n);
+  h = (h ^ w) * kMul;
+  h ^= h >> 32;
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 31);
+}
+
 }  // namespace
 
-MemTable::MemTable() : arena_(1 << 20) {
+MemTable::MemTable(uint64_t expected_records) : arena_(1 << 20) {
+  // ~10 bits per record, rounded up to a power of two of 512-bit blocks.
+  uint64_t blocks = 1;
+  while (blocks * 512 < expected_records * 10 && blocks < (uint64_t{1} << 24)) {
+    blocks <<= 1;
+  }
+  filter_blocks_mask_ = blocks - 1;
+  filter_.reset(new std::atomic<uint64_t>[blocks * 8]);
+  for (uint64_t i = 0; i < blocks * 8; ++i) {
+    filter_[i].store(0, std::memory_order_relaxed);
+  }
   head_ = NewNode({}, kMaxHeight);
   for (int i = 0; i < kMaxHeight; ++i) tail_[i] = head_;
+}
+
+void MemTable::FilterAdd(uint64_t hash) {
+  std::atomic<uint64_t>* block = &filter_[(hash & filter_blocks_mask_) * 8];
+  uint64_t h = hash >> 24;
+  for (int i = 0; i < 4; ++i) {
+    uint32_t bit = static_cast<uint32_t>(h & 511);
+    h >>= 9;
+    std::atomic<uint64_t>& word = block[bit >> 6];
+    // Single writer: a plain load + store, no read-modify-write needed.
+    word.store(word.load(std::memory_order_relaxed) | (uint64_t{1} << (bit & 63)),
+               std::memory_order_relaxed);
+  }
+}
+
+bool MemTable::FilterMayContain(uint64_t hash) const {
+  const std::atomic<uint64_t>* block = &filter_[(hash & filter_blocks_mask_) * 8];
+  uint64_t h = hash >> 24;
+  for (int i = 0; i < 4; ++i) {
+    uint32_t bit = static_cast<uint32_t>(h & 511);
+    h >>= 9;
+    if ((block[bit >> 6].load(std::memory_order_relaxed) &
+         (uint64_t{1} << (bit & 63))) == 0) {
+      return false;
+    }
+  }
+  return true;
 }
 
 MemTable::Node* MemTable::NewNode(std::string_view key, int height) {
@@ -50,6 +119,7 @@ MemTable::Node* MemTable::NewNode(std::string_view key, int height) {
   node->entry.store(nullptr, std::memory_order_relaxed);
   char* key_copy = mem + sizeof(Node) + links;
   if (!key.empty()) std::memcpy(key_copy, key.data(), key.size());
+  node->prefix = key.empty() ? 0 : KeyPrefix(key);
   node->key_data = key_copy;
   node->key_size = static_cast<uint32_t>(key.size());
   node->next[0].store(nullptr, std::memory_order_relaxed);
@@ -84,13 +154,28 @@ int MemTable::RandomHeight() {
   return height;
 }
 
+// Compare(node's key, target) < 0, deciding on the cached prefixes when
+// they differ (no key bytes touched).
+static inline bool KeyBefore(uint64_t node_prefix, std::string_view node_key,
+                             uint64_t target_prefix, std::string_view target) {
+  if (node_prefix != target_prefix) return node_prefix < target_prefix;
+  if (node_key.size() <= 8 || target.size() <= 8) {
+    // Equal padded prefixes and one key is at most 8 bytes long: the shorter
+    // key is a prefix of the other (or they are equal).
+    return Compare(node_key, target) < 0;
+  }
+  return Compare(node_key.substr(8), target.substr(8)) < 0;
+}
+
 MemTable::Node* MemTable::FindGreaterOrEqual(std::string_view target,
                                              Node** prev) const {
   Node* x = head_;
+  const uint64_t target_prefix = KeyPrefix(target);
   int level = max_height_.load(std::memory_order_relaxed) - 1;
   while (true) {
     Node* next = x->Next(level);
-    if (next != nullptr && Compare(next->key(), target) < 0) {
+    if (next != nullptr &&
+        KeyBefore(next->prefix, next->key(), target_prefix, target)) {
       x = next;
     } else {
       if (prev != nullptr) prev[level] = x;
@@ -132,6 +217,7 @@ void MemTable::Add(uint64_t seq, std::string_view key, EntryKind kind,
     // head_ on those levels and drop down: harmless.
     max_height_.store(height, std::memory_order_relaxed);
   }
+  FilterAdd(Hash(key));
   Node* node = NewNode(key, height);
   node->entry.store(NewEntry(seq, kind, value, nullptr),
                     std::memory_order_relaxed);
@@ -147,6 +233,8 @@ void MemTable::Add(uint64_t seq, std::string_view key, EntryKind kind,
 
 bool MemTable::Get(std::string_view key, EntryKind* kind,
                    std::string_view* value) const {
+  if (records_.load(std::memory_order_acquire) == 0) return false;
+  if (!FilterMayContain(Hash(key))) return false;
   const Node* node = FindGreaterOrEqual(key, nullptr);
   if (node == nullptr || Compare(node->key(), key) != 0) return false;
   const Entry* e = node->entry.load(std::memory_order_acquire);

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 
 #include "table/format.h"
@@ -22,7 +23,10 @@ class MemTable {
  public:
   static constexpr uint64_t kMaxSequence = ~uint64_t{0};
 
-  MemTable();
+  // expected_records sizes the membership filter (a blocked Bloom filter,
+  // about 10 bits per record) that lets Get() answer "not here" without a
+  // skiplist search; more records only raise its false-positive rate.
+  explicit MemTable(uint64_t expected_records = 1 << 16);
   MemTable(const MemTable&) = delete;
   MemTable& operator=(const MemTable&) = delete;
 
@@ -77,10 +81,16 @@ class MemTable {
   const Entry* NewEntry(uint64_t seq, EntryKind kind, std::string_view value,
                         const Entry* older);
   int RandomHeight();
+  // Filter: 512-bit blocks, 4 bits per key inside one block (one cache line
+  // per probe). Set by the writer with plain atomic stores; read relaxed.
+  void FilterAdd(uint64_t hash);
+  bool FilterMayContain(uint64_t hash) const;
   // First node with key >= target; fills prev[0..max_height) when non-null.
   Node* FindGreaterOrEqual(std::string_view target, Node** prev) const;
 
   Arena arena_;
+  std::unique_ptr<std::atomic<uint64_t>[]> filter_;
+  uint64_t filter_blocks_mask_;  // number of 512-bit blocks - 1
   Node* head_;
   // The last node of each level: appending in key order skips the search.
   Node* tail_[kMaxHeight];

@@ -96,6 +96,26 @@ TEST(MemTableTest, RandomAgainstMap) {
   EXPECT_EQ(m.keys(), model.size());
 }
 
+// The membership filter never hides a key, even far past its sizing.
+TEST(MemTableTest, FilterHasNoFalseNegatives) {
+  for (uint64_t expected : {uint64_t{1}, uint64_t{1000}, uint64_t{1} << 20}) {
+    MemTable m(expected);
+    uint64_t seq = 0;
+    for (int i = 0; i < 30000; i += 2) {
+      m.Add(++seq, test::Key(static_cast<uint64_t>(i)), EntryKind::kValue, "v");
+    }
+    int false_positive_searches = 0;
+    for (int i = 0; i < 30000; ++i) {
+      EntryKind kind;
+      std::string_view v;
+      bool found = m.Get(test::Key(static_cast<uint64_t>(i)), &kind, &v);
+      ASSERT_EQ(found, i % 2 == 0) << "expected " << expected << " key " << i;
+      if (!found) ++false_positive_searches;
+    }
+    EXPECT_EQ(false_positive_searches, 15000);
+  }
+}
+
 // One writer, several readers: readers never see a torn value or a key out of
 // order, and every key written before a reader started is found.
 TEST(MemTableTest, ConcurrentReaders) {

@@ -14,10 +14,6 @@ std::string EngineStats::ToJson() const {
   auto get = [](const std::atomic<uint64_t>& a) {
     return a.load(std::memory_order_relaxed);
   };
-  add("puts", get(puts));
-  add("deletes", get(deletes));
-  add("gets", get(gets));
-  add("iterators", get(iterators));
   add("bytes_written", BytesWritten());
   add("wal_bytes", get(wal_bytes));
   add("segment_bytes", get(segment_bytes));

@@ -10,7 +10,6 @@
 namespace zt {
 
 struct EngineStats {
-  std::atomic<uint64_t> puts{0}, deletes{0}, gets{0}, iterators{0};
   std::atomic<uint64_t> wal_bytes{0};        // bytes written to logs
   std::atomic<uint64_t> segment_bytes{0};    // bytes of new segment parts
   std::atomic<uint64_t> manifest_bytes{0};   // bytes of manifests written
@@ -35,7 +34,7 @@ struct EngineStats {
            segment_bytes.load(std::memory_order_relaxed) +
            manifest_bytes.load(std::memory_order_relaxed);
   }
-  // A JSON object with every counter (no surrounding braces are omitted).
+  // A JSON object with every counter.
   std::string ToJson() const;
 };
 

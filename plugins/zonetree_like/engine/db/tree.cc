@@ -128,7 +128,7 @@ Status Tree::Recover() {
       DeleteWalFiles(w);
       continue;
     }
-    auto mem = std::make_shared<MemTable>();
+    auto mem = std::make_shared<MemTable>(options_.mutable_segment_max_item_count);
     WalReplayResult result;
     s = ReplayWal(
         path,
@@ -159,7 +159,7 @@ Status Tree::Recover() {
   }
   last_seq_.store(seq_, std::memory_order_release);
 
-  mem_ = std::make_shared<MemTable>();
+  mem_ = std::make_shared<MemTable>(options_.mutable_segment_max_item_count);
   if (options_.wal_mode != WalMode::kNone) {
     s = NewWal(&mem_wal_number_, &wal_);
     if (!s.ok()) return s;
@@ -239,12 +239,10 @@ void Tree::SetBackgroundError(const Status& s) {
 // ---- Writes -------------------------------------------------------------
 
 Status Tree::Put(std::string_view key, std::string_view value) {
-  stats_->puts.fetch_add(1, std::memory_order_relaxed);
   return Write(key, EntryKind::kValue, value);
 }
 
 Status Tree::Delete(std::string_view key) {
-  stats_->deletes.fetch_add(1, std::memory_order_relaxed);
   return Write(key, EntryKind::kTombstone, {});
 }
 
@@ -262,6 +260,12 @@ Status Tree::Write(std::string_view key, EntryKind kind,
   }
   mem_->Add(++seq_, key, kind, value);
   last_seq_.store(seq_, std::memory_order_release);
+  // Counted under write_mu_: plain stores, no read-modify-write on a line
+  // shared by every tree.
+  std::atomic<uint64_t>& counter =
+      kind == EntryKind::kValue ? puts_ : deletes_;
+  counter.store(counter.load(std::memory_order_relaxed) + 1,
+                std::memory_order_relaxed);
   if (mem_->records() >= options_.mutable_segment_max_item_count) {
     return FreezeLocked(/*wait_for_room=*/true);
   }
@@ -301,7 +305,7 @@ Status Tree::FreezeLocked(bool wait_for_room) {
     f.wal_number = mem_wal_number_;
     f.wal = std::move(wal_);  // flushed; closed once merged
     frozen_.push_front(std::move(f));
-    mem_ = std::make_shared<MemTable>();
+    mem_ = std::make_shared<MemTable>(options_.mutable_segment_max_item_count);
     mem_wal_number_ = new_number;
     wal_ = std::move(new_wal);
     PublishVersionLocked();
@@ -321,7 +325,6 @@ Status Tree::Freeze() {
 
 Status Tree::Get(std::string_view key, void (*sink)(void*, std::string_view),
                  void* ctx) const {
-  stats_->gets.fetch_add(1, std::memory_order_relaxed);
   std::shared_ptr<const Version> v = version_.Load();
   EntryKind kind;
   std::string_view value;
@@ -364,7 +367,6 @@ Status Tree::Get(std::string_view key, std::string* value) const {
 }
 
 std::unique_ptr<TreeIterator> Tree::NewIterator(bool fill_cache) const {
-  stats_->iterators.fetch_add(1, std::memory_order_relaxed);
   // The sequence number first, then the version: every record at or below
   // the snapshot is in this version or an older layer of it.
   uint64_t snapshot = last_seq_.load(std::memory_order_acquire);

@@ -88,6 +88,8 @@ class Tree {
   };
   Layout GetLayout() const;
   const std::string& dir() const { return dir_; }
+  uint64_t puts() const { return puts_.load(std::memory_order_relaxed); }
+  uint64_t deletes() const { return deletes_.load(std::memory_order_relaxed); }
   const Options& options() const { return options_; }
   // Bytes held by memtables (mutable + frozen).
   size_t MemTableMemory() const;
@@ -134,6 +136,7 @@ class Tree {
   std::unique_ptr<WalWriter> wal_;     // the mutable segment's log
   uint64_t seq_ = 0;
   std::atomic<uint64_t> last_seq_{0};
+  std::atomic<uint64_t> puts_{0}, deletes_{0};
 
   // Layout: everything below changes under layout_mu_ only.
   mutable std::mutex layout_mu_;
