@@ -145,7 +145,8 @@ TEST_F(Rocksdb5Engine, EffectiveOptionsAreReadBackFromRocksDb) {
   nlohmann::json j = Effective(e.get());
   EXPECT_EQ(j["Databases"], "profiles,reputation-index");
   EXPECT_EQ(j["Compression"], "LZ4");
-  EXPECT_EQ(j["WriteBufferMb"], 2.0);
+  EXPECT_EQ(j["WriteBufferMb"], 2);
+  EXPECT_TRUE(j["WriteBufferMb"].is_number_integer());
   EXPECT_EQ(j["MaxWriteBufferNumber"], 3);
   EXPECT_EQ(j["WriteSync"], true);
   EXPECT_EQ(j["Wal"], true);
@@ -186,7 +187,7 @@ TEST_F(Rocksdb5Engine, DefaultEffectiveSettingsAreTheReportsLabels) {
   nlohmann::json j = Effective(e.get());
   EXPECT_EQ(j["Databases"], "profiles,email-index,country-status-index,created-at-index,reputation-index");
   EXPECT_EQ(j["Compression"], "Zstd");
-  EXPECT_EQ(j["WriteBufferMb"], 1024.0);
+  EXPECT_EQ(j["WriteBufferMb"], 1024);
   EXPECT_EQ(j["MaxWriteBufferNumber"], 4);
   EXPECT_EQ(j["WriteSync"], false);
   EXPECT_EQ(j["ReadStabilization"], "compact");

@@ -69,7 +69,10 @@ nlohmann::json CompressionPerLevel(const rocksdb::Options& o) {
 nlohmann::json DescribeOptions(const rocksdb::Options& o) {
   nlohmann::json j;
   j["write_buffer_size"] = o.write_buffer_size;
-  j["write_buffer_size_mb"] = static_cast<double>(o.write_buffer_size) / kMiB;
+  // Whole MiB as an integer (the configuration's spelling), else the exact fraction.
+  j["write_buffer_size_mb"] = o.write_buffer_size % kMiB == 0
+                                  ? nlohmann::json(o.write_buffer_size / kMiB)
+                                  : nlohmann::json(static_cast<double>(o.write_buffer_size) / kMiB);
   j["max_write_buffer_number"] = o.max_write_buffer_number;
   j["min_write_buffer_number_to_merge"] = o.min_write_buffer_number_to_merge;
   j["compression"] = CompressionLabel(o.compression);
