@@ -8,8 +8,7 @@ Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n)
   data_end_ = offsets_;
 }
 
-Status Block::Parse(std::unique_ptr<char[]> data, size_t size,
-                    std::unique_ptr<Block>* out) {
+Status Block::Parse(std::unique_ptr<char[]> data, size_t size, std::unique_ptr<Block>* out) {
   if (size < 4) return Status::Corruption("block too small");
   const char* base = data.get();
   uint32_t n = DecodeFixed32(base + size - 4);
@@ -31,8 +30,7 @@ Status Block::Parse(std::unique_ptr<char[]> data, size_t size,
     if (p == nullptr) return Status::Corruption("bad value length");
     if (p >= limit) return Status::Corruption("truncated entry");
     auto kind = static_cast<uint8_t>(*p);
-    if (kind != static_cast<uint8_t>(EntryKind::kValue) &&
-        kind != static_cast<uint8_t>(EntryKind::kTombstone)) {
+    if (kind != static_cast<uint8_t>(EntryKind::kValue) && kind != static_cast<uint8_t>(EntryKind::kTombstone)) {
       return Status::Corruption("bad entry kind");
     }
     p++;
@@ -48,8 +46,7 @@ Status Block::Parse(std::unique_ptr<char[]> data, size_t size,
   return Status::OK();
 }
 
-int64_t Block::ScanFor(std::string_view target, uint32_t offset,
-                       uint32_t first, uint32_t count, Entry* entry) const {
+int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first, uint32_t count, Entry* entry) const {
   const char* p = data_.get() + offset;
   for (uint32_t i = 0; i < count; i++) {
     uint32_t klen, vlen;
@@ -69,8 +66,7 @@ int64_t Block::ScanFor(std::string_view target, uint32_t offset,
   return -1;
 }
 
-int64_t Block::FindInRange(std::string_view target, uint32_t lo, uint32_t hi,
-                           Entry* entry) const {
+int64_t Block::FindInRange(std::string_view target, uint32_t lo, uint32_t hi, Entry* entry) const {
   constexpr uint32_t kPrefetchMax = 32;
   if (hi - lo <= kPrefetchMax) {
     const char* base = data_.get();
@@ -86,8 +82,7 @@ int64_t Block::FindInRange(std::string_view target, uint32_t lo, uint32_t hi,
   return idx;
 }
 
-uint32_t Block::LowerBound(std::string_view target, uint32_t lo,
-                           uint32_t hi) const {
+uint32_t Block::LowerBound(std::string_view target, uint32_t lo, uint32_t hi) const {
   uint32_t count = hi - lo;
   while (count > 0) {
     uint32_t step = count / 2;

@@ -18,8 +18,7 @@ class Block {
  public:
   // Takes ownership of data[0, size). On a malformed block returns
   // Corruption with a message describing the defect (no file context).
-  static Status Parse(std::unique_ptr<char[]> data, size_t size,
-                      std::unique_ptr<Block>* out);
+  static Status Parse(std::unique_ptr<char[]> data, size_t size, std::unique_ptr<Block>* out);
 
   Block(const Block&) = delete;
   Block& operator=(const Block&) = delete;
@@ -29,9 +28,7 @@ class Block {
   uint32_t num_entries() const { return num_entries_; }
   size_t size() const { return size_; }
   // End of the entry area (entries occupy [0, entries_end()) back to back).
-  uint32_t entries_end() const {
-    return static_cast<uint32_t>(data_end_ - data_.get());
-  }
+  uint32_t entries_end() const { return static_cast<uint32_t>(data_end_ - data_.get()); }
   // Asks the CPU to fetch bytes [begin, end) of the block (at most
   // max_lines cache lines), so a following scan does not wait per entry.
   void PrefetchRange(uint32_t begin, uint32_t end, uint32_t max_lines) const {
@@ -71,33 +68,17 @@ class Block {
   // Byte offset of entry i. REQUIRES: i < num_entries().
   uint32_t OffsetOf(uint32_t i) const { return DecodeFixed32(offsets_ + 4 * i); }
 
-  // Entry starting at byte `offset`. REQUIRES: offset == OffsetOf(i) for
-  // some i.
-  Entry EntryAtOffset(uint32_t offset) const {
-    const char* p = data_.get() + offset;
-    uint32_t klen, vlen;
-    p = GetVarint32PtrFast(p, data_end_, &klen);
-    p = GetVarint32PtrFast(p, data_end_, &vlen);
-    Entry e;
-    e.kind = static_cast<EntryKind>(*p);
-    e.key = std::string_view(p + 1, klen);
-    e.value = std::string_view(p + 1 + klen, vlen);
-    return e;
-  }
-
   // Walks entries first, first+1, ... (at most count, stopping past target)
   // reading them sequentially from `offset` (== OffsetOf(first)), which is
   // cheaper than a binary search for short ranges. Returns the index of the
   // entry equal to target (and sets *entry), or -1.
   // REQUIRES: first + count <= num_entries().
-  int64_t ScanFor(std::string_view target, uint32_t offset, uint32_t first,
-                  uint32_t count, Entry* entry) const;
+  int64_t ScanFor(std::string_view target, uint32_t offset, uint32_t first, uint32_t count, Entry* entry) const;
 
   // Index of the entry equal to target within [lo, hi) (and *entry), or -1.
   // For short ranges it first prefetches every entry of the range, so the
   // binary search waits for one round of memory loads, not one per step.
-  int64_t FindInRange(std::string_view target, uint32_t lo, uint32_t hi,
-                      Entry* entry) const;
+  int64_t FindInRange(std::string_view target, uint32_t lo, uint32_t hi, Entry* entry) const;
 
   // First index in [lo, hi) whose key is >= target; hi if none.
   // REQUIRES: lo <= hi <= num_entries().

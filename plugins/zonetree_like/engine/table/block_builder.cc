@@ -4,8 +4,7 @@
 
 namespace zt {
 
-void BlockBuilder::Add(std::string_view key, EntryKind kind,
-                       std::string_view value) {
+void BlockBuilder::Add(std::string_view key, EntryKind kind, std::string_view value) {
   if (finished_) Reset();
   PutFixed32(&offsets_, static_cast<uint32_t>(buffer_.size()));
   PutVarint32(&buffer_, static_cast<uint32_t>(key.size()));

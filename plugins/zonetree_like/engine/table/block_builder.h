@@ -17,14 +17,10 @@ class BlockBuilder {
   // REQUIRES: key greater than every key added since Reset().
   void Add(std::string_view key, EntryKind kind, std::string_view value);
   // Size of the block if finished now.
-  size_t SizeEstimate() const {
-    return finished_ ? buffer_.size() : buffer_.size() + offsets_.size() + 4;
-  }
+  size_t SizeEstimate() const { return finished_ ? buffer_.size() : buffer_.size() + offsets_.size() + 4; }
   uint32_t entries() const { return entries_; }
   // Byte offset the next Add() will write its entry at.
-  uint32_t next_entry_offset() const {
-    return finished_ ? 0 : static_cast<uint32_t>(buffer_.size());
-  }
+  uint32_t next_entry_offset() const { return finished_ ? 0 : static_cast<uint32_t>(buffer_.size()); }
   bool empty() const { return entries_ == 0; }
   // The finished block; valid until the next Add/Reset.
   std::string_view Finish();

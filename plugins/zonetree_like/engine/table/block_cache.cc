@@ -34,9 +34,7 @@ struct Key {
   bool operator==(const Key& o) const = default;
 };
 struct KeyHash {
-  size_t operator()(const Key& k) const {
-    return static_cast<size_t>(Mix(k.id * 0x9e3779b97f4a7c15ull ^ k.offset));
-  }
+  size_t operator()(const Key& k) const { return static_cast<size_t>(Mix(k.id * 0x9e3779b97f4a7c15ull ^ k.offset)); }
 };
 
 }  // namespace
@@ -118,8 +116,7 @@ BlockCache::BlockCache(uint64_t byte_budget, std::chrono::milliseconds lifetime)
   }
   shards_.reset(new Shard[num_shards_]);
   for (size_t i = 0; i < num_shards_; i++) {
-    shards_[i].capacity =
-        byte_budget == kUnbounded ? kUnbounded : byte_budget / num_shards_;
+    shards_[i].capacity = byte_budget == kUnbounded ? kUnbounded : byte_budget / num_shards_;
   }
 }
 
@@ -135,8 +132,7 @@ BlockCache::Shard& BlockCache::ShardFor(uint64_t id, uint64_t offset) const {
   return shards_[KeyHash()(Key{id, offset}) & (num_shards_ - 1)];
 }
 
-BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset,
-                                       Handle** slot) {
+BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset, Handle** slot) {
   int64_t now = CoarseNowMs();
   Shard& shard = ShardFor(id, offset);
   std::lock_guard<std::mutex> lock(shard.mu);
@@ -158,13 +154,9 @@ BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset,
   return h;
 }
 
-BlockCache::Handle* BlockCache::Wrap(std::unique_ptr<Block> block) {
-  return new Handle(std::move(*block));
-}
+BlockCache::Handle* BlockCache::Wrap(std::unique_ptr<Block> block) { return new Handle(std::move(*block)); }
 
-BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset,
-                                       std::unique_ptr<Block> block,
-                                       Handle** slot) {
+BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset, std::unique_ptr<Block> block, Handle** slot) {
   if (budget_ == 0) return Wrap(std::move(block));
   int64_t now = CoarseNowMs();
   Shard& shard = ShardFor(id, offset);
@@ -199,9 +191,7 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset,
   return h;
 }
 
-const Block* BlockCache::Value(const Handle* handle) {
-  return &handle->block;
-}
+const Block* BlockCache::Value(const Handle* handle) { return &handle->block; }
 
 void BlockCache::Release(Handle* handle) {
   if (handle->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete handle;

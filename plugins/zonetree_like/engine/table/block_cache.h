@@ -55,8 +55,7 @@ class BlockCache {
   // the same key first, its block is returned and `block` is dropped.
   // REQUIRES: the same slot (or none) for every Insert/Lookup of a key, and
   // the slot outlives the block's stay in the cache (EraseId(id) first).
-  Handle* Insert(uint64_t id, uint64_t offset, std::unique_ptr<Block> block,
-                 Handle** slot = nullptr);
+  Handle* Insert(uint64_t id, uint64_t offset, std::unique_ptr<Block> block, Handle** slot = nullptr);
   // A handle for a block that is not (and never will be) in the cache: the
   // reader owns it alone, and Release frees it. For reads with fill_cache off.
   Handle* Wrap(std::unique_ptr<Block> block);
@@ -101,12 +100,10 @@ class BlockCache {
 class PinnedBlock {
  public:
   PinnedBlock() = default;
-  PinnedBlock(BlockCache* cache, BlockCache::Handle* handle)
-      : cache_(cache), handle_(handle) {}
+  PinnedBlock(BlockCache* cache, BlockCache::Handle* handle) : cache_(cache), handle_(handle) {}
   ~PinnedBlock() { Reset(); }
   PinnedBlock(PinnedBlock&& o) noexcept
-      : cache_(std::exchange(o.cache_, nullptr)),
-        handle_(std::exchange(o.handle_, nullptr)) {}
+      : cache_(std::exchange(o.cache_, nullptr)), handle_(std::exchange(o.handle_, nullptr)) {}
   PinnedBlock& operator=(PinnedBlock&& o) noexcept {
     if (this != &o) {
       Reset();

@@ -2,8 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include "util/testing.h"
-
 #include <atomic>
 #include <cstring>
 #include <thread>
@@ -11,6 +9,7 @@
 
 #include "table/block.h"
 #include "table/block_builder.h"
+#include "util/testing.h"
 
 namespace zt {
 
@@ -28,9 +27,7 @@ std::unique_ptr<Block> MakeBlock(const std::string& tag, size_t bytes) {
   return block;
 }
 
-std::string KeyOf(BlockCache::Handle* h) {
-  return std::string(BlockCache::Value(h)->KeyAt(0));
-}
+std::string KeyOf(BlockCache::Handle* h) { return std::string(BlockCache::Value(h)->KeyAt(0)); }
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -38,8 +39,7 @@ TEST(BlockTest, BuildAndRead) {
   BlockBuilder builder;
   for (int i = 0; i < 500; i++) {
     EntryKind kind = i % 7 == 0 ? EntryKind::kTombstone : EntryKind::kValue;
-    builder.Add(Key(i * 2), kind,
-                kind == EntryKind::kValue ? Val(i) : "");
+    builder.Add(Key(i * 2), kind, kind == EntryKind::kValue ? Val(i) : "");
   }
   EXPECT_EQ(builder.entries(), 500u);
   std::string raw(builder.Finish());
@@ -69,6 +69,32 @@ TEST(BlockTest, BuildAndRead) {
   EXPECT_EQ(block->LowerBound(Key(10), 7, 20), 7u);
   EXPECT_EQ(block->LowerBound(Key(100), 7, 20), 20u);
   EXPECT_EQ(block->LowerBound(Key(30), 10, 10), 10u);
+}
+
+TEST(BlockTest, ScanForAndFindInRange) {
+  BlockBuilder builder;
+  for (int i = 0; i < 100; i++) builder.Add(Key(i * 2), EntryKind::kValue, Val(i));
+  Status s;
+  auto block = ParseCopy(builder.Finish(), &s);
+  ASSERT_TRUE(s.ok());
+  Block::Entry e;
+  // Every present key from its bracket start (step 16), absent keys fail.
+  for (uint32_t i = 0; i < 100; i++) {
+    uint32_t lo = i / 16 * 16;
+    uint32_t count = std::min<uint32_t>(16, 100 - lo);
+    ASSERT_EQ(block->ScanFor(Key(i * 2), block->OffsetOf(lo), lo, count, &e), i);
+    EXPECT_EQ(e.value, Val(i));
+    EXPECT_EQ(block->ScanFor(Key(i * 2 + 1), block->OffsetOf(lo), lo, count, &e), -1);
+    ASSERT_EQ(block->FindInRange(Key(i * 2), lo, lo + count, &e), i);
+    EXPECT_EQ(e.key, Key(i * 2));
+    EXPECT_EQ(block->FindInRange(Key(i * 2 + 1), lo, lo + count, &e), -1);
+    EXPECT_EQ(block->FindInRange(Key(i * 2), 0, 100, &e), i);  // no prefetch path
+  }
+  // A key outside the scanned range is not found.
+  EXPECT_EQ(block->ScanFor(Key(40), block->OffsetOf(0), 0, 16, &e), -1);
+  EXPECT_EQ(block->FindInRange(Key(40), 0, 16, &e), -1);
+  EXPECT_EQ(block->OffsetOf(0), 0u);
+  EXPECT_LT(block->OffsetOf(99), block->entries_end());
 }
 
 TEST(BlockTest, LargeValuesAndReset) {

@@ -14,23 +14,19 @@ std::string PartFileName(std::string_view dir, uint64_t file_number) {
 
 bool ParsePartFileName(std::string_view name, uint64_t* file_number) {
   constexpr std::string_view kSuffix = ".seg";
-  if (name.size() <= kSuffix.size() ||
-      name.substr(name.size() - kSuffix.size()) != kSuffix) {
+  if (name.size() <= kSuffix.size() || name.substr(name.size() - kSuffix.size()) != kSuffix) {
     return false;
   }
   std::string_view digits = name.substr(0, name.size() - kSuffix.size());
   for (char c : digits) {
     if (c < '0' || c > '9') return false;
   }
-  auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(),
-                                   *file_number);
+  auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), *file_number);
   return ec == std::errc() && ptr == digits.data() + digits.size();
 }
 
-Status CorruptionAt(uint64_t file_number, uint64_t offset,
-                    std::string_view what) {
-  std::string msg = "file " + std::to_string(file_number) + " offset " +
-                    std::to_string(offset) + ": ";
+Status CorruptionAt(uint64_t file_number, uint64_t offset, std::string_view what) {
+  std::string msg = "file " + std::to_string(file_number) + " offset " + std::to_string(offset) + ": ";
   msg.append(what.data(), what.size());
   return Status::Corruption(msg);
 }
@@ -59,16 +55,14 @@ Status Footer::DecodeFrom(std::string_view input) {
   uint64_t size = DecodeFixed64(p + 8);
   version = DecodeFixed32(p + 16);
   if (version != kPartFormatVersion) {
-    return Status::Corruption("unsupported part format version " +
-                              std::to_string(version));
+    return Status::Corruption("unsupported part format version " + std::to_string(version));
   }
   if (size > kMaxBlockRawSize) return Status::Corruption("bad index size");
   index.size = static_cast<uint32_t>(size);
   return Status::OK();
 }
 
-void AppendBlockTrailer(std::string_view payload, Compression type,
-                        uint32_t raw_size, std::string* trailer) {
+void AppendBlockTrailer(std::string_view payload, Compression type, uint32_t raw_size, std::string* trailer) {
   char buf[kBlockTrailerSize];
   buf[0] = static_cast<char>(type);
   EncodeFixed32(buf + 1, raw_size);
@@ -78,13 +72,11 @@ void AppendBlockTrailer(std::string_view payload, Compression type,
   trailer->append(buf, kBlockTrailerSize);
 }
 
-Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number,
-                    const BlockHandle& handle, std::unique_ptr<char[]>* raw,
-                    size_t* raw_size) {
+Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number, const BlockHandle& handle,
+                    std::unique_ptr<char[]>* raw, size_t* raw_size) {
   uint64_t stored = uint64_t{handle.size} + kBlockTrailerSize;
   if (handle.offset > file.size() || stored > file.size() - handle.offset) {
-    return CorruptionAt(file_number, handle.offset,
-                        "block extends past end of file");
+    return CorruptionAt(file_number, handle.offset, "block extends past end of file");
   }
   std::unique_ptr<char[]> buf(new char[stored]);
   Status s = file.Read(handle.offset, stored, buf.get());
@@ -96,8 +88,7 @@ Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number,
   }
   const char* trailer = buf.get() + handle.size;
   uint32_t expected = crc32c::Unmask(DecodeFixed32(trailer + 5));
-  uint32_t actual = crc32c::Extend(crc32c::Value(buf.get(), handle.size),
-                                   trailer, 5);
+  uint32_t actual = crc32c::Extend(crc32c::Value(buf.get(), handle.size), trailer, 5);
   if (expected != actual) {
     return CorruptionAt(file_number, handle.offset, "block checksum mismatch");
   }
@@ -118,8 +109,7 @@ Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number,
     return CorruptionAt(file_number, handle.offset, "unknown compression");
   }
   std::unique_ptr<char[]> out(new char[size == 0 ? 1 : size]);
-  s = Uncompress(type, std::string_view(buf.get(), handle.size), out.get(),
-                 size);
+  s = Uncompress(type, std::string_view(buf.get(), handle.size), out.get(), size);
   if (!s.ok()) return CorruptionAt(file_number, handle.offset, s.message());
   *raw = std::move(out);
   *raw_size = size;

@@ -45,7 +45,7 @@ class RandomAccessFile;
 enum class EntryKind : uint8_t { kValue = 1, kTombstone = 2 };
 
 struct TableOptions {
-  size_t block_size = 64 * 1024;          // uncompressed bytes per block (ZoneTree: 4 MB)
+  size_t block_size = 64 * 1024;  // uncompressed bytes per block (ZoneTree: 4 MB)
   Compression compression = Compression::kZstd;
   int zstd_level = 1;
   uint32_t sparse_array_step = 16;        // SparseArrayStepSize; 0 = no sparse array
@@ -92,19 +92,16 @@ struct Footer {
 };
 
 // Appends payload (already compressed as `type`) plus its trailer to *dst.
-void AppendBlockTrailer(std::string_view payload, Compression type,
-                        uint32_t raw_size, std::string* trailer);
+void AppendBlockTrailer(std::string_view payload, Compression type, uint32_t raw_size, std::string* trailer);
 
 // Reads the block at handle, checks its CRC and decompresses it into
 // *raw (allocated to exactly *raw_size bytes). Errors are
 // Corruption("file N offset M: ...").
-Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number,
-                    const BlockHandle& handle, std::unique_ptr<char[]>* raw,
-                    size_t* raw_size);
+Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number, const BlockHandle& handle,
+                    std::unique_ptr<char[]>* raw, size_t* raw_size);
 
 // "file N offset M: <what>"
-Status CorruptionAt(uint64_t file_number, uint64_t offset,
-                    std::string_view what);
+Status CorruptionAt(uint64_t file_number, uint64_t offset, std::string_view what);
 
 }  // namespace zt
 

@@ -43,8 +43,7 @@ TEST(FormatTest, FooterRoundTripAndDamage) {
 class RawBlockTest : public ::testing::Test {
  protected:
   // Writes payload+trailer at offset 0 of a file and returns its handle.
-  BlockHandle Write(std::string_view raw, Compression type,
-                    std::string* file_bytes) {
+  BlockHandle Write(std::string_view raw, Compression type, std::string* file_bytes) {
     std::string payload;
     if (type == Compression::kZstd) {
       Compressor c;
@@ -53,8 +52,7 @@ class RawBlockTest : public ::testing::Test {
       payload = std::string(raw);
     }
     file_bytes->assign(payload);
-    AppendBlockTrailer(payload, type, static_cast<uint32_t>(raw.size()),
-                       file_bytes);
+    AppendBlockTrailer(payload, type, static_cast<uint32_t>(raw.size()), file_bytes);
     return BlockHandle{0, static_cast<uint32_t>(payload.size())};
   }
   Status Read(const std::string& bytes, BlockHandle h, std::string* out) {
@@ -92,8 +90,7 @@ TEST_F(RawBlockTest, FlippedBytesAreCorruptionNamingFileAndOffset) {
       bad[i] ^= 0x20;
       Status s = Read(bad, h, &out);
       ASSERT_TRUE(s.IsCorruption()) << i << " " << s.ToString();
-      EXPECT_NE(s.message().find("file 7 offset 0:"), std::string::npos)
-          << s.message();
+      EXPECT_NE(s.message().find("file 7 offset 0:"), std::string::npos) << s.message();
     }
   }
 }

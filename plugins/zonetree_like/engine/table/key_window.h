@@ -32,8 +32,7 @@ inline uint32_t CommonPrefix(std::string_view a, std::string_view b) {
 // a < b, for keys sharing their first `offset` bytes, with wa/wb their
 // windows at that offset. Windows that differ decide; equal ones fall back
 // to comparing the bytes after the window.
-inline bool WindowLess(uint64_t wa, std::string_view a, uint64_t wb,
-                       std::string_view b, uint32_t offset) {
+inline bool WindowLess(uint64_t wa, std::string_view a, uint64_t wb, std::string_view b, uint32_t offset) {
   if (wa != wb) return wa < wb;
   size_t skip = offset + 8;
   std::string_view ta = a.size() > skip ? a.substr(skip) : std::string_view();

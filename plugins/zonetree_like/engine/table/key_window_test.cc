@@ -37,8 +37,7 @@ TEST(KeyWindowTest, AgreesWithBytewiseOrder) {
     for (const auto& b : keys) {
       uint32_t lcp = std::min(CommonPrefix(a, b), 3u);
       bool want = std::string_view(a) < std::string_view(b);
-      ASSERT_EQ(WindowLess(KeyWindow(a, lcp), a, KeyWindow(b, lcp), b, lcp),
-                want);
+      ASSERT_EQ(WindowLess(KeyWindow(a, lcp), a, KeyWindow(b, lcp), b, lcp), want);
     }
   }
 }

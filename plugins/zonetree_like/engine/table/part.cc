@@ -21,10 +21,7 @@ struct Part::Index {
 };
 
 Part::Part(std::string path, PartMeta meta, std::shared_ptr<BlockCache> cache)
-    : path_(std::move(path)),
-      meta_(std::move(meta)),
-      cache_(std::move(cache)),
-      cache_id_(cache_->NewId()) {}
+    : path_(std::move(path)), meta_(std::move(meta)), cache_(std::move(cache)), cache_id_(cache_->NewId()) {}
 
 Part::~Part() {
   cache_->EraseId(cache_id_);
@@ -33,8 +30,8 @@ Part::~Part() {
   if (registered_) cache_->parts()->Forget(path_);
 }
 
-Status Part::Load(const std::string& path, uint64_t file_number,
-                  std::unique_ptr<RandomAccessFile>* file, Index* index) {
+Status Part::Load(const std::string& path, uint64_t file_number, std::unique_ptr<RandomAccessFile>* file,
+                  Index* index) {
   Status s = RandomAccessFile::Open(path, file);
   if (!s.ok()) return s;
   const RandomAccessFile& f = **file;
@@ -49,8 +46,7 @@ Status Part::Load(const std::string& path, uint64_t file_number,
   s = footer.DecodeFrom(std::string_view(footer_buf, kFooterSize));
   if (!s.ok()) return CorruptionAt(file_number, footer_offset, s.message());
   if (footer.index.offset > footer_offset ||
-      uint64_t{footer.index.size} + kBlockTrailerSize !=
-          footer_offset - footer.index.offset) {
+      uint64_t{footer.index.size} + kBlockTrailerSize != footer_offset - footer.index.offset) {
     return CorruptionAt(file_number, footer_offset, "bad index handle");
   }
   size_t raw_size;
@@ -58,15 +54,12 @@ Status Part::Load(const std::string& path, uint64_t file_number,
   if (!s.ok()) return s;
 
   auto bad = [&](const char* what) {
-    return CorruptionAt(file_number, footer.index.offset,
-                        std::string("index: ") + what);
+    return CorruptionAt(file_number, footer.index.offset, std::string("index: ") + what);
   };
   std::string_view in(index->raw.get(), raw_size);
   uint32_t num_blocks, num_sparse;
-  if (!GetVarint64(&in, &index->entries) ||
-      !GetVarint64(&in, &index->tombstones) || !GetVarint32(&in, &num_blocks) ||
-      !GetVarint32(&in, &index->step) || !GetVarint32(&in, &num_sparse) ||
-      !GetLengthPrefixed(&in, &index->smallest) ||
+  if (!GetVarint64(&in, &index->entries) || !GetVarint64(&in, &index->tombstones) || !GetVarint32(&in, &num_blocks) ||
+      !GetVarint32(&in, &index->step) || !GetVarint32(&in, &num_sparse) || !GetLengthPrefixed(&in, &index->smallest) ||
       !GetLengthPrefixed(&in, &index->largest)) {
     return bad("truncated header");
   }
@@ -81,8 +74,8 @@ Status Part::Load(const std::string& path, uint64_t file_number,
   for (uint32_t i = 0; i < num_blocks; i++) {
     BlockInfo b;
     std::string_view first_key;
-    if (!GetVarint64(&in, &b.offset) || !GetVarint32(&in, &b.size) ||
-        !GetVarint32(&in, &b.entries) || !GetLengthPrefixed(&in, &first_key)) {
+    if (!GetVarint64(&in, &b.offset) || !GetVarint32(&in, &b.size) || !GetVarint32(&in, &b.entries) ||
+        !GetLengthPrefixed(&in, &first_key)) {
       return bad("truncated block table");
     }
     if (b.offset != expected_offset || b.entries == 0) {
@@ -101,8 +94,7 @@ Status Part::Load(const std::string& path, uint64_t file_number,
   if (expected_offset != footer.index.offset) return bad("blocks do not tile");
   if (ordinal != index->entries) return bad("entry count mismatch");
   if (index->largest < prev_key) return bad("largest key");
-  uint64_t want_sparse =
-      index->step == 0 ? 0 : (index->entries + index->step - 1) / index->step;
+  uint64_t want_sparse = index->step == 0 ? 0 : (index->entries + index->step - 1) / index->step;
   if (num_sparse != want_sparse) return bad("sparse key count");
   index->sparse_keys.reserve(num_sparse);
   for (uint32_t i = 0; i < num_sparse; i++) {
@@ -112,8 +104,7 @@ Status Part::Load(const std::string& path, uint64_t file_number,
       return bad("truncated sparse keys");
     }
     if (i == 0 ? key != index->smallest || byte_offset != 0
-               : !(index->sparse_keys.back().first < key) ||
-                     index->largest < key) {
+               : !(index->sparse_keys.back().first < key) || index->largest < key) {
       return bad("sparse keys out of order");
     }
     index->sparse_keys.emplace_back(key, byte_offset);
@@ -122,12 +113,10 @@ Status Part::Load(const std::string& path, uint64_t file_number,
   return Status::OK();
 }
 
-Status ReadPartMeta(const std::string& dir, uint64_t file_number,
-                    PartMeta* meta) {
+Status ReadPartMeta(const std::string& dir, uint64_t file_number, PartMeta* meta) {
   std::unique_ptr<RandomAccessFile> file;
   Part::Index index;
-  Status s = Part::Load(PartFileName(dir, file_number), file_number, &file,
-                        &index);
+  Status s = Part::Load(PartFileName(dir, file_number), file_number, &file, &index);
   if (!s.ok()) return s;
   meta->file_number = file_number;
   meta->entries = index.entries;
@@ -151,9 +140,7 @@ void Part::BuildDirectory(const Index& index) {
     d.key_size = static_cast<uint32_t>(key.size());
     index_keys_.append(key.data(), key.size());
     d.entries = blocks_[b].entries;
-    std::string_view upper = b + 1 < blocks_.size()
-                                 ? index.first_keys[b + 1]
-                                 : std::string_view(meta_.largest_key);
+    std::string_view upper = b + 1 < blocks_.size() ? index.first_keys[b + 1] : std::string_view(meta_.largest_key);
     d.block_lcp = CommonPrefix(key, upper);
   }
 }
@@ -173,8 +160,7 @@ Status Part::BuildSparse(const Index& index, uint32_t step) {
   sparse_keys_.clear();
   for (BlockInfo& b : blocks_) b.sparse_begin = b.sparse_end = 0;
   if (step == 0) return Status::OK();
-  auto add = [&](std::string_view key, uint32_t block, uint32_t idx,
-                 uint32_t byte_offset) {
+  auto add = [&](std::string_view key, uint32_t block, uint32_t idx, uint32_t byte_offset) {
     SparseEntry e;
     e.window = KeyWindow(key, dir_[block].block_lcp);
     e.block = block;
@@ -197,8 +183,7 @@ Status Part::BuildSparse(const Index& index, uint32_t step) {
     for (size_t i = 0; i < index.sparse_keys.size(); i += k) {
       uint64_t ordinal = uint64_t{i} * index.step;
       while (ordinal >= blocks_[b].first_ordinal + blocks_[b].entries) b++;
-      add(index.sparse_keys[i].first, b,
-          static_cast<uint32_t>(ordinal - blocks_[b].first_ordinal),
+      add(index.sparse_keys[i].first, b, static_cast<uint32_t>(ordinal - blocks_[b].first_ordinal),
           index.sparse_keys[i].second);
     }
     return Status::OK();
@@ -218,22 +203,17 @@ Status Part::BuildSparse(const Index& index, uint32_t step) {
   return Status::OK();
 }
 
-Status Part::Open(const std::string& dir, const PartMeta& meta,
-                  const TableOptions& options,
-                  const std::shared_ptr<BlockCache>& cache,
-                  std::shared_ptr<Part>* out) {
+Status Part::Open(const std::string& dir, const PartMeta& meta, const TableOptions& options,
+                  const std::shared_ptr<BlockCache>& cache, std::shared_ptr<Part>* out) {
   std::string path = PartFileName(dir, meta.file_number);
   auto open = [&](std::shared_ptr<Part>* part) -> Status {
     std::unique_ptr<Part> p(new Part(path, meta, cache));
     Index index;
     Status s = Load(path, meta.file_number, &p->file_, &index);
     if (!s.ok()) return s;
-    if (index.entries != meta.entries || index.tombstones != meta.tombstones ||
-        index.file_size != meta.file_size ||
-        index.smallest != meta.smallest_key ||
-        index.largest != meta.largest_key) {
-      return CorruptionAt(meta.file_number, 0,
-                          "part file does not match its metadata");
+    if (index.entries != meta.entries || index.tombstones != meta.tombstones || index.file_size != meta.file_size ||
+        index.smallest != meta.smallest_key || index.largest != meta.largest_key) {
+      return CorruptionAt(meta.file_number, 0, "part file does not match its metadata");
     }
     p->blocks_ = std::move(index.blocks);
     p->BuildDirectory(index);
@@ -248,11 +228,9 @@ Status Part::Open(const std::string& dir, const PartMeta& meta,
   Status s = cache->parts()->FindOrOpen(path, open, &part);
   if (!s.ok()) return s;
   const PartMeta& m = part->meta();
-  if (m.entries != meta.entries || m.tombstones != meta.tombstones ||
-      m.file_size != meta.file_size || m.smallest_key != meta.smallest_key ||
-      m.largest_key != meta.largest_key) {
-    return CorruptionAt(meta.file_number, 0,
-                        "part file does not match its metadata");
+  if (m.entries != meta.entries || m.tombstones != meta.tombstones || m.file_size != meta.file_size ||
+      m.smallest_key != meta.smallest_key || m.largest_key != meta.largest_key) {
+    return CorruptionAt(meta.file_number, 0, "part file does not match its metadata");
   }
   *out = std::move(part);
   return Status::OK();
@@ -272,24 +250,20 @@ void Part::DropLiveUse() {
 
 size_t Part::MemoryUsage() const {
   return sizeof(*this) + blocks_.capacity() * sizeof(BlockInfo) +
-         (dir_.capacity() + dir_top_.capacity()) * sizeof(DirEntry) +
-         index_keys_.capacity() + sparse_.capacity() * sizeof(SparseEntry) +
-         sparse_keys_.capacity();
+         (dir_.capacity() + dir_top_.capacity()) * sizeof(DirEntry) + index_keys_.capacity() +
+         sparse_.capacity() * sizeof(SparseEntry) + sparse_keys_.capacity();
 }
 
 Status Part::ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const {
   const BlockInfo& info = blocks_[b];
   std::unique_ptr<char[]> raw;
   size_t raw_size;
-  Status s = ReadRawBlock(*file_, meta_.file_number,
-                          BlockHandle{info.offset, info.size}, &raw, &raw_size);
+  Status s = ReadRawBlock(*file_, meta_.file_number, BlockHandle{info.offset, info.size}, &raw, &raw_size);
   if (!s.ok()) return s;
   s = Block::Parse(std::move(raw), raw_size, out);
   if (!s.ok()) return CorruptionAt(meta_.file_number, info.offset, s.message());
-  if ((*out)->num_entries() != info.entries ||
-      (*out)->KeyAt(0) != block_first_key(b)) {
-    return CorruptionAt(meta_.file_number, info.offset,
-                        "block does not match the index");
+  if ((*out)->num_entries() != info.entries || (*out)->KeyAt(0) != block_first_key(b)) {
+    return CorruptionAt(meta_.file_number, info.offset, "block does not match the index");
   }
   return Status::OK();
 }
@@ -307,15 +281,11 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
     // against the block once, when it is loaded.
     for (uint32_t i = info.sparse_begin; i < info.sparse_end; i++) {
       const SparseEntry& e = sparse_[i];
-      if (block->OffsetOf(e.index) != e.byte_offset ||
-          block->KeyAt(e.index) != SparseKey(e)) {
-        return CorruptionAt(meta_.file_number, info.offset,
-                            "sparse array does not match the block");
+      if (block->OffsetOf(e.index) != e.byte_offset || block->KeyAt(e.index) != SparseKey(e)) {
+        return CorruptionAt(meta_.file_number, info.offset, "sparse array does not match the block");
       }
     }
-    h = fill_cache
-            ? cache->Insert(cache_id_, info.offset, std::move(block), slot)
-            : cache->Wrap(std::move(block));
+    h = fill_cache ? cache->Insert(cache_id_, info.offset, std::move(block), slot) : cache->Wrap(std::move(block));
   }
   *pin = PinnedBlock(cache, h);
   return Status::OK();
@@ -325,8 +295,7 @@ namespace {
 
 // upper_bound over entries [lo, hi): the first one whose key is > target.
 template <typename Entry, typename Less>
-size_t UpperBound(const Entry* entries, size_t lo, size_t hi,
-                  const Less& target_less_than) {
+size_t UpperBound(const Entry* entries, size_t lo, size_t hi, const Less& target_less_than) {
   size_t count = hi - lo;
   while (count > 0) {
     size_t step = count / 2;
@@ -344,9 +313,7 @@ size_t UpperBound(const Entry* entries, size_t lo, size_t hi,
 
 int64_t Part::BlockFor(std::string_view key, bool in_range) const {
   const uint64_t window = KeyWindow(key, part_lcp_);
-  auto windowed = [&](const DirEntry& d) {
-    return WindowLess(window, key, d.window, DirKey(d), part_lcp_);
-  };
+  auto windowed = [&](const DirEntry& d) { return WindowLess(window, key, d.window, DirKey(d), part_lcp_); };
   auto plain = [&](const DirEntry& d) { return key < DirKey(d); };
   // Two levels: the top (every kDirFanout-th block, small and hot) picks a
   // run of kDirFanout entries, fetched together, then searched.
@@ -360,13 +327,11 @@ int64_t Part::BlockFor(std::string_view key, bool in_range) const {
     hi = std::min(n, lo + kDirFanout);
     for (size_t i = lo + 2; i < hi; i += 2) __builtin_prefetch(&dir_[i]);
   }
-  size_t r = in_range ? UpperBound(dir_.data(), lo, hi, windowed)
-                      : UpperBound(dir_.data(), lo, hi, plain);
+  size_t r = in_range ? UpperBound(dir_.data(), lo, hi, windowed) : UpperBound(dir_.data(), lo, hi, plain);
   return static_cast<int64_t>(r) - 1;
 }
 
-Status Part::Find(std::string_view key, bool* found, Location* loc,
-                  PinnedBlock* pin, Block::Entry* entry) const {
+Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock* pin, Block::Entry* entry) const {
   *found = false;
   if (sparse_.empty()) {
     int64_t candidate = BlockFor(key, true);
@@ -374,12 +339,10 @@ Status Part::Find(std::string_view key, bool* found, Location* loc,
     uint32_t b = static_cast<uint32_t>(candidate);
     Status s = GetBlock(b, true, pin);
     if (!s.ok()) return s;
-    const Block* block = pin->block();
-    uint32_t idx = block->LowerBound(key, 0, blocks_[b].entries);
-    if (idx < blocks_[b].entries && block->KeyAt(idx) == key) {
+    int64_t idx = pin->block()->FindInRange(key, 0, blocks_[b].entries, entry);
+    if (idx >= 0) {
       *found = true;
-      *loc = Location{b, idx};
-      *entry = block->EntryAt(idx);
+      *loc = Location{b, static_cast<uint32_t>(idx)};
     } else {
       pin->Reset();
     }
@@ -428,8 +391,7 @@ Status Part::Find(std::string_view key, bool* found, Location* loc,
     const SparseEntry& e = sparse_[first - 1];
     lo = e.index;
     begin = e.byte_offset;
-    hi = static_cast<uint32_t>(
-        std::min<uint64_t>(info.entries, uint64_t{lo} + step_));
+    hi = static_cast<uint32_t>(std::min<uint64_t>(info.entries, uint64_t{lo} + step_));
     if (first < info.sparse_end) end = sparse_[first].byte_offset;
   }
   if (lo >= hi) return Status::OK();
@@ -449,8 +411,7 @@ Status Part::Find(std::string_view key, bool* found, Location* loc,
   return Status::OK();
 }
 
-Status Part::Seek(std::string_view key, bool fill_cache, Location* loc,
-                  PinnedBlock* pin) const {
+Status Part::Seek(std::string_view key, bool fill_cache, Location* loc, PinnedBlock* pin) const {
   pin->Reset();
   int64_t candidate = BlockFor(key, false);
   if (candidate < 0) {

@@ -25,17 +25,14 @@ namespace zt {
 
 // Reads a part file's footer and index and fills *meta from them (no
 // manifest needed). Corruption if the file is damaged.
-Status ReadPartMeta(const std::string& dir, uint64_t file_number,
-                    PartMeta* meta);
+Status ReadPartMeta(const std::string& dir, uint64_t file_number, PartMeta* meta);
 
 class Part {
  public:
   // Opens (or finds in cache->parts()) the part file of meta and checks that
   // the file agrees with meta.
-  static Status Open(const std::string& dir, const PartMeta& meta,
-                     const TableOptions& options,
-                     const std::shared_ptr<BlockCache>& cache,
-                     std::shared_ptr<Part>* out);
+  static Status Open(const std::string& dir, const PartMeta& meta, const TableOptions& options,
+                     const std::shared_ptr<BlockCache>& cache, std::shared_ptr<Part>* out);
   ~Part();
   Part(const Part&) = delete;
   Part& operator=(const Part&) = delete;
@@ -48,12 +45,10 @@ class Part {
   // Point lookup. OK with *found false if the key is absent; on found, *loc
   // is its position, *pin holds its block and *entry points into it.
   // REQUIRES: meta().smallest_key <= key <= meta().largest_key.
-  Status Find(std::string_view key, bool* found, Location* loc,
-              PinnedBlock* pin, Block::Entry* entry) const;
+  Status Find(std::string_view key, bool* found, Location* loc, PinnedBlock* pin, Block::Entry* entry) const;
   // Position of the first entry >= key ({num_blocks(), 0} if none); *pin
   // holds that block when one was read.
-  Status Seek(std::string_view key, bool fill_cache, Location* loc,
-              PinnedBlock* pin) const;
+  Status Seek(std::string_view key, bool fill_cache, Location* loc, PinnedBlock* pin) const;
   // Pins block b: from the cache, or read (and inserted if fill_cache).
   Status GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const;
 
@@ -81,22 +76,21 @@ class Part {
   // that a search step is mostly one integer compare on a 32-byte entry; the
   // full keys live in side buffers and are read only on window ties.
   struct SparseEntry {
-    uint64_t window;        // at the block's common prefix length
+    uint64_t window;                // at the block's common prefix length
     uint32_t key_offset, key_size;  // in sparse_keys_
-    uint32_t block, index;  // position of ordinal i * step
-    uint32_t byte_offset;   // of that entry in its decompressed block
+    uint32_t block, index;          // position of ordinal i * step
+    uint32_t byte_offset;           // of that entry in its decompressed block
     uint32_t unused = 0;
   };
   std::string_view SparseKey(const SparseEntry& e) const {
     return std::string_view(sparse_keys_.data() + e.key_offset, e.key_size);
   }
   struct Index;  // parsed index block
-  friend Status ReadPartMeta(const std::string& dir, uint64_t file_number,
-                             PartMeta* meta);
+  friend Status ReadPartMeta(const std::string& dir, uint64_t file_number, PartMeta* meta);
 
   Part(std::string path, PartMeta meta, std::shared_ptr<BlockCache> cache);
-  static Status Load(const std::string& path, uint64_t file_number,
-                     std::unique_ptr<RandomAccessFile>* file, Index* index);
+  static Status Load(const std::string& path, uint64_t file_number, std::unique_ptr<RandomAccessFile>* file,
+                     Index* index);
   void BuildDirectory(const Index& index);
   void FinishDirectory();  // after BuildSparse
   Status BuildSparse(const Index& index, uint32_t step);

@@ -6,30 +6,21 @@
 
 namespace zt {
 
-PartBuilder::PartBuilder(std::string path, uint64_t file_number,
-                         const TableOptions& options, Compressor* compressor)
-    : path_(std::move(path)),
-      file_number_(file_number),
-      options_(options),
-      compressor_(compressor) {}
+PartBuilder::PartBuilder(std::string path, uint64_t file_number, const TableOptions& options, Compressor* compressor)
+    : path_(std::move(path)), file_number_(file_number), options_(options), compressor_(compressor) {}
 
 PartBuilder::~PartBuilder() = default;
 
-Status PartBuilder::Open() {
-  return WritableFile::Open(path_, &file_, /*append=*/false, 1 << 20);
-}
+Status PartBuilder::Open() { return WritableFile::Open(path_, &file_, /*append=*/false, 1 << 20); }
 
-Status PartBuilder::Add(std::string_view key, EntryKind kind,
-                        std::string_view value) {
+Status PartBuilder::Add(std::string_view key, EntryKind kind, std::string_view value) {
   size_t entry_size = key.size() + value.size() + 16;
-  if (!block_.empty() &&
-      block_.SizeEstimate() + entry_size > options_.block_size) {
+  if (!block_.empty() && block_.SizeEstimate() + entry_size > options_.block_size) {
     Status s = FlushBlock();
     if (!s.ok()) return s;
   }
   if (block_.empty()) block_first_key_.assign(key.data(), key.size());
-  if (options_.sparse_array_step > 0 &&
-      entries_ % options_.sparse_array_step == 0) {
+  if (options_.sparse_array_step > 0 && entries_ % options_.sparse_array_step == 0) {
     PutLengthPrefixed(&sparse_keys_, key);
     PutVarint32(&sparse_keys_, block_.next_entry_offset());
     num_sparse_++;
@@ -46,8 +37,7 @@ Status PartBuilder::WriteBlock(std::string_view raw, BlockHandle* handle) {
   compressed_.clear();
   Compression type = options_.compression;
   if (type != Compression::kNone) {
-    Status s = compressor_->Compress(type, options_.zstd_level, raw,
-                                     &compressed_);
+    Status s = compressor_->Compress(type, options_.zstd_level, raw, &compressed_);
     if (!s.ok()) return s;
     // Not worth it: keep the raw bytes (no decompression on read).
     if (compressed_.size() >= raw.size() - raw.size() / 16) {
@@ -58,8 +48,7 @@ Status PartBuilder::WriteBlock(std::string_view raw, BlockHandle* handle) {
   handle->offset = file_->size();
   handle->size = static_cast<uint32_t>(payload.size());
   std::string trailer;
-  AppendBlockTrailer(payload, type, static_cast<uint32_t>(raw.size()),
-                     &trailer);
+  AppendBlockTrailer(payload, type, static_cast<uint32_t>(raw.size()), &trailer);
   Status s = file_->Append(payload);
   if (s.ok()) s = file_->Append(trailer);
   return s;

@@ -18,8 +18,7 @@ namespace zt {
 
 class PartBuilder {
  public:
-  PartBuilder(std::string path, uint64_t file_number,
-              const TableOptions& options, Compressor* compressor);
+  PartBuilder(std::string path, uint64_t file_number, const TableOptions& options, Compressor* compressor);
   ~PartBuilder();
 
   Status Open();
@@ -50,7 +49,7 @@ class PartBuilder {
   // Index contents, built as blocks are written.
   std::string index_blocks_;  // per-block records
   uint32_t num_blocks_ = 0;
-  std::string sparse_keys_;   // length-prefixed keys
+  std::string sparse_keys_;  // length-prefixed keys
   uint32_t num_sparse_ = 0;
   std::string smallest_, largest_;
   uint64_t entries_ = 0;

@@ -2,10 +2,8 @@
 
 namespace zt {
 
-Status PartRegistry::FindOrOpen(
-    const std::string& path,
-    const std::function<Status(std::shared_ptr<Part>*)>& open,
-    std::shared_ptr<Part>* out) {
+Status PartRegistry::FindOrOpen(const std::string& path, const std::function<Status(std::shared_ptr<Part>*)>& open,
+                                std::shared_ptr<Part>* out) {
   out->reset();  // never destroy a part under the lock (~Part calls Forget)
   std::lock_guard<std::mutex> lock(mu_);
   auto it = parts_.find(path);

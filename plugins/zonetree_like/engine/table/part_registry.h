@@ -20,8 +20,7 @@ class PartRegistry {
  public:
   // The open part for path, or the one made by open() (then registered).
   // open runs under the registry lock.
-  Status FindOrOpen(const std::string& path,
-                    const std::function<Status(std::shared_ptr<Part>*)>& open,
+  Status FindOrOpen(const std::string& path, const std::function<Status(std::shared_ptr<Part>*)>& open,
                     std::shared_ptr<Part>* out);
   // Called by a dying part: forgets path unless it was reopened since.
   void Forget(const std::string& path);

@@ -31,12 +31,10 @@ uint64_t HashKey(std::string_view key) {
 
 // ---------------------------------------------------------------- values
 
-ValueCache::ValueCache(uint32_t slots)
-    : num_slots_(slots), slots_(new Slot[slots]) {}
+ValueCache::ValueCache(uint32_t slots) : num_slots_(slots), slots_(new Slot[slots]) {}
 ValueCache::~ValueCache() = default;
 
-bool ValueCache::Lookup(uint64_t hash, std::string_view key, EntryKind* kind,
-                        void (*sink)(void*, std::string_view),
+bool ValueCache::Lookup(uint64_t hash, std::string_view key, EntryKind* kind, void (*sink)(void*, std::string_view),
                         void* ctx) const {
   Slot& slot = slots_[SlotFor(hash)];
   std::lock_guard<internal::SlotLock> lock(slot.lock);
@@ -47,8 +45,7 @@ bool ValueCache::Lookup(uint64_t hash, std::string_view key, EntryKind* kind,
   return true;
 }
 
-void ValueCache::Insert(uint64_t hash, std::string_view key, EntryKind kind,
-                        std::string_view value) const {
+void ValueCache::Insert(uint64_t hash, std::string_view key, EntryKind kind, std::string_view value) const {
   if (key.size() + value.size() > kMaxRecordBytes) return;
   Slot& slot = slots_[SlotFor(hash)];
   std::lock_guard<internal::SlotLock> lock(slot.lock);
@@ -79,12 +76,10 @@ size_t ValueCache::MemoryUsage() const {
 
 // ---------------------------------------------------------------- keys
 
-KeyCache::KeyCache(uint32_t slots)
-    : num_slots_(slots), slots_(new Slot[slots]) {}
+KeyCache::KeyCache(uint32_t slots) : num_slots_(slots), slots_(new Slot[slots]) {}
 KeyCache::~KeyCache() = default;
 
-bool KeyCache::Lookup(uint64_t hash, std::string_view key,
-                      Location* loc) const {
+bool KeyCache::Lookup(uint64_t hash, std::string_view key, Location* loc) const {
   Slot& slot = slots_[SlotFor(hash)];
   std::lock_guard<internal::SlotLock> lock(slot.lock);
   if (!slot.used || slot.hash != hash || slot.key != key) return false;
@@ -93,8 +88,7 @@ bool KeyCache::Lookup(uint64_t hash, std::string_view key,
   return true;
 }
 
-void KeyCache::Insert(uint64_t hash, std::string_view key,
-                      const Location& loc) const {
+void KeyCache::Insert(uint64_t hash, std::string_view key, const Location& loc) const {
   if (key.size() > kMaxKeyBytes) return;
   Slot& slot = slots_[SlotFor(hash)];
   std::lock_guard<internal::SlotLock> lock(slot.lock);

@@ -57,10 +57,9 @@ class ValueCache {
 
   // On a hit sets *kind and, for kValue, calls sink(ctx, value) while the
   // slot is locked (the sink must be short and must not re-enter).
-  bool Lookup(uint64_t hash, std::string_view key, EntryKind* kind,
-              void (*sink)(void*, std::string_view), void* ctx) const;
-  void Insert(uint64_t hash, std::string_view key, EntryKind kind,
-              std::string_view value) const;
+  bool Lookup(uint64_t hash, std::string_view key, EntryKind* kind, void (*sink)(void*, std::string_view),
+              void* ctx) const;
+  void Insert(uint64_t hash, std::string_view key, EntryKind kind, std::string_view value) const;
 
   uint64_t hits() const;
   size_t MemoryUsage() const;
@@ -75,9 +74,7 @@ class ValueCache {
     std::string key;
     std::string value;
   };
-  size_t SlotFor(uint64_t hash) const {
-    return internal::ScaleHash(hash, num_slots_);
-  }
+  size_t SlotFor(uint64_t hash) const { return internal::ScaleHash(hash, num_slots_); }
 
   uint32_t num_slots_;
   std::unique_ptr<Slot[]> slots_;

@@ -2,20 +2,18 @@
 
 #include <gtest/gtest.h>
 
-#include "util/testing.h"
-
 #include <atomic>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "util/testing.h"
+
 namespace zt {
 
 namespace {
-void Collect(void* ctx, std::string_view v) {
-  static_cast<std::string*>(ctx)->assign(v.data(), v.size());
-}
+void Collect(void* ctx, std::string_view v) { static_cast<std::string*>(ctx)->assign(v.data(), v.size()); }
 }  // namespace
 
 TEST(RecordCacheTest, HashKeySpreads) {

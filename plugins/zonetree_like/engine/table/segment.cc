@@ -5,25 +5,21 @@
 
 namespace zt {
 
-Segment::Segment(std::string dir, TableOptions options,
-                 std::shared_ptr<BlockCache> cache)
+Segment::Segment(std::string dir, TableOptions options, std::shared_ptr<BlockCache> cache)
     : dir_(std::move(dir)), options_(options), cache_(std::move(cache)) {}
 
 // The parts delete their files (if obsolete) when their last holder, maybe
 // another segment or an iterator, lets go.
 Segment::~Segment() = default;
 
-Status Segment::Open(std::string dir, std::vector<PartMeta> parts,
-                     TableOptions options, std::shared_ptr<BlockCache> cache,
-                     std::shared_ptr<Segment>* out) {
+Status Segment::Open(std::string dir, std::vector<PartMeta> parts, TableOptions options,
+                     std::shared_ptr<BlockCache> cache, std::shared_ptr<Segment>* out) {
   if (!cache) return Status::InvalidArgument("Segment::Open: no block cache");
   for (size_t i = 0; i < parts.size(); i++) {
-    if (parts[i].entries == 0 ||
-        parts[i].largest_key < parts[i].smallest_key ||
+    if (parts[i].entries == 0 || parts[i].largest_key < parts[i].smallest_key ||
         (i > 0 && !(parts[i - 1].largest_key < parts[i].smallest_key))) {
-      return Status::InvalidArgument(
-          "Segment::Open: parts not ordered or overlapping (file " +
-          std::to_string(parts[i].file_number) + ")");
+      return Status::InvalidArgument("Segment::Open: parts not ordered or overlapping (file " +
+                                     std::to_string(parts[i].file_number) + ")");
     }
   }
   std::shared_ptr<Segment> seg(new Segment(std::move(dir), options, cache));
@@ -72,17 +68,14 @@ size_t Segment::FindPart(std::string_view key) const {
       }
     }
   }
-  if (lo == n || key < metas_[lo].smallest_key ||
-      metas_[lo].largest_key < key) {
+  if (lo == n || key < metas_[lo].smallest_key || metas_[lo].largest_key < key) {
     return n;
   }
   return lo;
 }
 
-Status Segment::Get(std::string_view key, EntryKind* kind,
-                    void (*sink)(void*, std::string_view), void* ctx) const {
-  const uint64_t hash =
-      (value_cache_ || key_cache_) ? HashKey(key) : uint64_t{0};
+Status Segment::Get(std::string_view key, EntryKind* kind, void (*sink)(void*, std::string_view), void* ctx) const {
+  const uint64_t hash = (value_cache_ || key_cache_) ? HashKey(key) : uint64_t{0};
   if (value_cache_ && value_cache_->Lookup(hash, key, kind, sink, ctx)) {
     return Status::OK();
   }
@@ -106,8 +99,7 @@ Status Segment::Get(std::string_view key, EntryKind* kind,
       if (key_cache_) key_cache_->Insert(hash, key, KeyCache::Location{});
       return Status::NotFound();
     }
-    where = KeyCache::Location{true, static_cast<uint32_t>(p), loc.block,
-                               loc.index};
+    where = KeyCache::Location{true, static_cast<uint32_t>(p), loc.block, loc.index};
     if (key_cache_) key_cache_->Insert(hash, key, where);
   }
   *kind = entry.kind;
@@ -117,15 +109,12 @@ Status Segment::Get(std::string_view key, EntryKind* kind,
 }
 
 std::unique_ptr<SegmentIterator> Segment::NewIterator(bool fill_cache) const {
-  return std::make_unique<SegmentIterator>(shared_from_this(), 0,
-                                           parts_.size(), fill_cache);
+  return std::make_unique<SegmentIterator>(shared_from_this(), 0, parts_.size(), fill_cache);
 }
 
-std::unique_ptr<SegmentIterator> Segment::NewPartIterator(
-    size_t part_index, bool fill_cache) const {
+std::unique_ptr<SegmentIterator> Segment::NewPartIterator(size_t part_index, bool fill_cache) const {
   size_t end = part_index < parts_.size() ? part_index + 1 : part_index;
-  return std::make_unique<SegmentIterator>(shared_from_this(), part_index, end,
-                                           fill_cache);
+  return std::make_unique<SegmentIterator>(shared_from_this(), part_index, end, fill_cache);
 }
 
 size_t Segment::MemoryUsage() const {

@@ -27,9 +27,8 @@ class Segment : public std::enable_shared_from_this<Segment> {
   // against the metas; a mismatch is Corruption). Parts already opened by
   // another live segment on the same cache are shared, not reopened.
   // REQUIRES: parts in ascending, non-overlapping key order.
-  static Status Open(std::string dir, std::vector<PartMeta> parts,
-                     TableOptions options, std::shared_ptr<BlockCache> cache,
-                     std::shared_ptr<Segment>* out);
+  static Status Open(std::string dir, std::vector<PartMeta> parts, TableOptions options,
+                     std::shared_ptr<BlockCache> cache, std::shared_ptr<Segment>* out);
   ~Segment();
   Segment(const Segment&) = delete;
   Segment& operator=(const Segment&) = delete;
@@ -37,16 +36,14 @@ class Segment : public std::enable_shared_from_this<Segment> {
   // Found: OK, *kind set, and for kValue `sink(ctx, value)` is called once
   // with bytes valid only during the call (the sink must not call back into
   // this segment). Not in this segment: NotFound. Errors: Corruption/IOError.
-  Status Get(std::string_view key, EntryKind* kind,
-             void (*sink)(void*, std::string_view), void* ctx) const;
+  Status Get(std::string_view key, EntryKind* kind, void (*sink)(void*, std::string_view), void* ctx) const;
 
   // Iterator over all parts; it holds a reference to the segment (pinning
   // its files). fill_cache = false: blocks missing from the block cache are
   // read privately and not inserted (for merges and full scans).
   std::unique_ptr<SegmentIterator> NewIterator(bool fill_cache = true) const;
   // Iterator over one part only (a merge deciding part reuse).
-  std::unique_ptr<SegmentIterator> NewPartIterator(size_t part_index,
-                                                   bool fill_cache = true) const;
+  std::unique_ptr<SegmentIterator> NewPartIterator(size_t part_index, bool fill_cache = true) const;
 
   const std::vector<PartMeta>& parts() const { return metas_; }
   uint64_t entries() const { return entries_; }
@@ -71,8 +68,7 @@ class Segment : public std::enable_shared_from_this<Segment> {
 
  private:
   friend class SegmentIterator;
-  Segment(std::string dir, TableOptions options,
-          std::shared_ptr<BlockCache> cache);
+  Segment(std::string dir, TableOptions options, std::shared_ptr<BlockCache> cache);
 
   // Index of the part whose range may contain key, or parts_.size().
   size_t FindPart(std::string_view key) const;

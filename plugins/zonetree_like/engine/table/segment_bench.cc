@@ -20,8 +20,7 @@ constexpr uint64_t kRecords = 1'000'000;
 
 std::string BenchKey(uint64_t i) {
   char buf[64];
-  std::snprintf(buf, sizeof(buf), "DE|active|%020llu|profile-ix",
-                static_cast<unsigned long long>(i * 3));
+  std::snprintf(buf, sizeof(buf), "DE|active|%020llu|profile-ix", static_cast<unsigned long long>(i * 3));
   return buf;  // 40 bytes
 }
 
@@ -43,8 +42,7 @@ struct Dataset {
 
 // One dataset per (block size, sparse step), built on first use and warmed.
 Dataset& GetDataset(size_t block_size, uint32_t step, bool record_caches) {
-  static std::map<std::tuple<size_t, uint32_t, bool>, std::unique_ptr<Dataset>>
-      datasets;
+  static std::map<std::tuple<size_t, uint32_t, bool>, std::unique_ptr<Dataset>> datasets;
   auto& slot = datasets[{block_size, step, record_caches}];
   if (slot) return *slot;
   slot = std::make_unique<Dataset>();
@@ -67,8 +65,7 @@ Dataset& GetDataset(size_t block_size, uint32_t step, bool record_caches) {
   }
   std::vector<PartMeta> parts;
   if (!writer.Finish(&parts).ok()) std::abort();
-  d.cache = std::make_shared<BlockCache>(BlockCache::kUnbounded,
-                                         std::chrono::milliseconds(0));
+  d.cache = std::make_shared<BlockCache>(BlockCache::kUnbounded, std::chrono::milliseconds(0));
   if (!Segment::Open(d.dir.path(), parts, opt, d.cache, &d.seg).ok()) {
     std::abort();
   }
@@ -79,9 +76,7 @@ Dataset& GetDataset(size_t block_size, uint32_t step, bool record_caches) {
   return d;
 }
 
-void CountSink(void* ctx, std::string_view v) {
-  *static_cast<size_t*>(ctx) += v.size();
-}
+void CountSink(void* ctx, std::string_view v) { *static_cast<size_t*>(ctx) += v.size(); }
 
 std::vector<uint32_t> RandomOrder(uint64_t n, uint32_t seed) {
   std::vector<uint32_t> order(1 << 20);
@@ -90,8 +85,7 @@ std::vector<uint32_t> RandomOrder(uint64_t n, uint32_t seed) {
   return order;
 }
 
-void RunGets(benchmark::State& state, Dataset& d,
-             const std::vector<uint32_t>& order, bool absent) {
+void RunGets(benchmark::State& state, Dataset& d, const std::vector<uint32_t>& order, bool absent) {
   size_t bytes = 0, i = static_cast<size_t>(state.thread_index()) * 7919;
   std::vector<std::string> absent_keys;
   if (absent) {
@@ -100,8 +94,7 @@ void RunGets(benchmark::State& state, Dataset& d,
   EntryKind kind;
   for (auto _ : state) {
     uint32_t k = order[i++ & (order.size() - 1)];
-    const std::string& key =
-        absent ? absent_keys[k & (absent_keys.size() - 1)] : d.keys[k];
+    const std::string& key = absent ? absent_keys[k & (absent_keys.size() - 1)] : d.keys[k];
     Status s = d.seg->Get(key, &kind, CountSink, &bytes);
     if (s.ok() == absent) {
       state.SkipWithError("unexpected Get result");
@@ -114,9 +107,8 @@ void RunGets(benchmark::State& state, Dataset& d,
 
 // Args: block size in KiB, sparse step, record caches on/off.
 void BM_GetRandom(benchmark::State& state) {
-  Dataset& d = GetDataset(static_cast<size_t>(state.range(0)) << 10,
-                          static_cast<uint32_t>(state.range(1)),
-                          state.range(2) != 0);
+  Dataset& d =
+      GetDataset(static_cast<size_t>(state.range(0)) << 10, static_cast<uint32_t>(state.range(1)), state.range(2) != 0);
   static const std::vector<uint32_t> order = RandomOrder(kRecords, 42);
   RunGets(state, d, order, false);
 }
@@ -128,11 +120,7 @@ BENCHMARK(BM_GetRandom)
     ->Args({64, 16, 0})
     ->Args({64, 0, 0})
     ->Args({64, 1, 0});
-BENCHMARK(BM_GetRandom)
-    ->ArgNames({"block_kib", "step", "caches"})
-    ->Args({64, 16, 1})
-    ->Threads(2)
-    ->UseRealTime();
+BENCHMARK(BM_GetRandom)->ArgNames({"block_kib", "step", "caches"})->Args({64, 16, 1})->Threads(2)->UseRealTime();
 
 // The workload's hot set: the same 100 records over and over.
 void BM_GetHot100(benchmark::State& state) {
@@ -148,8 +136,7 @@ BENCHMARK(BM_GetHot100)->ArgName("block_kib")->Arg(64)->Threads(2)->UseRealTime(
 // its data in CPU caches (compute cost, without DRAM misses).
 void BM_GetWarm(benchmark::State& state) {
   Dataset& d = GetDataset(64 << 10, 16, false);
-  std::vector<uint32_t> order =
-      RandomOrder(static_cast<uint64_t>(state.range(0)), 5);
+  std::vector<uint32_t> order = RandomOrder(static_cast<uint64_t>(state.range(0)), 5);
   for (auto& o : order) o = o * 997 % kRecords;
   RunGets(state, d, order, false);
 }

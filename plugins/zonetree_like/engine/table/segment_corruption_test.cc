@@ -27,9 +27,7 @@ class CorruptionTest : public ::testing::Test {
     ASSERT_TRUE(ReadFileToString(path_, &original_).ok());
   }
 
-  void Rewrite(const std::string& bytes) {
-    ASSERT_TRUE(WriteFileAtomically(path_, bytes).ok());
-  }
+  void Rewrite(const std::string& bytes) { ASSERT_TRUE(WriteFileAtomically(path_, bytes).ok()); }
 
   // Opens with metadata matching the file's size and reads everything:
   // each read is either right or an error; returns the first error.
@@ -86,14 +84,12 @@ TEST_F(CorruptionTest, FlippedByteInDataBlockIsCorruptionWithFileAndOffset) {
   bool wrong;
   Status s = OpenAndReadAll(bad.size(), &wrong);
   ASSERT_TRUE(s.IsCorruption()) << s.ToString();
-  EXPECT_NE(s.message().find("file 5 offset 0:"), std::string::npos)
-      << s.message();
+  EXPECT_NE(s.message().find("file 5 offset 0:"), std::string::npos) << s.message();
   EXPECT_FALSE(wrong);
 }
 
 TEST_F(CorruptionTest, EveryTruncationIsCorruption) {
-  for (size_t len : {size_t{0}, size_t{1}, size_t{35}, size_t{36},
-                     original_.size() / 2, original_.size() - 37,
+  for (size_t len : {size_t{0}, size_t{1}, size_t{35}, size_t{36}, original_.size() / 2, original_.size() - 37,
                      original_.size() - 36, original_.size() - 1}) {
     Rewrite(original_.substr(0, len));
     bool wrong;
@@ -149,9 +145,7 @@ TEST_F(CorruptionTest, FooterAndIndexDamage) {
   bool wrong;
   Status s = OpenAndReadAll(bad.size(), &wrong);
   EXPECT_TRUE(s.IsCorruption());
-  EXPECT_NE(s.message().find("file 5 offset " + std::to_string(bad.size() - 36)),
-            std::string::npos)
-      << s.message();
+  EXPECT_NE(s.message().find("file 5 offset " + std::to_string(bad.size() - 36)), std::string::npos) << s.message();
   // A byte of the index block (just before the footer).
   bad = original_;
   bad[bad.size() - 36 - kBlockTrailerSize - 3] ^= 0x40;

@@ -5,16 +5,13 @@
 
 namespace zt {
 
-SegmentIterator::SegmentIterator(std::shared_ptr<const Segment> segment,
-                                 size_t first_part, size_t end_part,
+SegmentIterator::SegmentIterator(std::shared_ptr<const Segment> segment, size_t first_part, size_t end_part,
                                  bool fill_cache)
     : segment_(std::move(segment)),
       first_part_(first_part),
       end_part_(end_part),
       fill_cache_(fill_cache),
-      prefetch_(segment_->options().iterator_prefetch == 0
-                    ? 1
-                    : segment_->options().iterator_prefetch) {
+      prefetch_(segment_->options().iterator_prefetch == 0 ? 1 : segment_->options().iterator_prefetch) {
   if (end_part_ > segment_->parts_.size()) end_part_ = segment_->parts_.size();
   if (first_part_ > end_part_) first_part_ = end_part_;
   part_ = end_part_;  // not positioned: invalid until a seek
@@ -92,8 +89,7 @@ void SegmentIterator::FillBatch() {
       if (!batch_.empty()) break;
       continue;
     }
-    if (!cur_pin_.valid() || cur_pin_part_ != part_ ||
-        cur_pin_block_ != block_) {
+    if (!cur_pin_.valid() || cur_pin_part_ != part_ || cur_pin_block_ != block_) {
       cur_pin_.Reset();
       status_ = part.GetBlock(block_, fill_cache_, &cur_pin_);
       if (!status_.ok()) {

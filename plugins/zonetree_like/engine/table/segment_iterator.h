@@ -26,8 +26,7 @@ class SegmentIterator {
  public:
   // Prefer Segment::NewIterator / NewPartIterator. Iterates parts
   // [first_part, end_part) of segment.
-  SegmentIterator(std::shared_ptr<const Segment> segment, size_t first_part,
-                  size_t end_part, bool fill_cache);
+  SegmentIterator(std::shared_ptr<const Segment> segment, size_t first_part, size_t end_part, bool fill_cache);
   ~SegmentIterator();
   SegmentIterator(const SegmentIterator&) = delete;
   SegmentIterator& operator=(const SegmentIterator&) = delete;

@@ -16,13 +16,11 @@ namespace {
 struct Fixture {
   testing::TempDir dir;
   testing::FileNumbers numbers;
-  std::shared_ptr<BlockCache> cache =
-      std::make_shared<BlockCache>(64 << 20, std::chrono::milliseconds(0));
+  std::shared_ptr<BlockCache> cache = std::make_shared<BlockCache>(64 << 20, std::chrono::milliseconds(0));
   std::shared_ptr<Segment> seg;
 
   Fixture(uint64_t n, TableOptions opt, uint64_t tombstone_every = 4) {
-    auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, n,
-                                   tombstone_every);
+    auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, n, tombstone_every);
     Status s = Segment::Open(dir.path(), parts, opt, cache, &seg);
     EXPECT_TRUE(s.ok()) << s.ToString();
   }
@@ -98,9 +96,7 @@ TEST_P(IteratorPrefetchTest, SeekEverywhere) {
   EXPECT_FALSE(it->Valid());
 }
 
-INSTANTIATE_TEST_SUITE_P(Prefetch, IteratorPrefetchTest,
-                         ::testing::Values(0u, 1u, 2u, 7u, 15u, 16u, 64u,
-                                           250u, 1000u));
+INSTANTIATE_TEST_SUITE_P(Prefetch, IteratorPrefetchTest, ::testing::Values(0u, 1u, 2u, 7u, 15u, 16u, 64u, 250u, 1000u));
 
 TEST(SegmentIteratorTest, PartIteratorCoversOnePart) {
   Fixture f(1000, SmallOptions(16));

@@ -18,9 +18,7 @@ using testing::ValueOf;
 
 namespace {
 
-std::shared_ptr<BlockCache> NewCache() {
-  return std::make_shared<BlockCache>(64 << 20, std::chrono::milliseconds(0));
-}
+std::shared_ptr<BlockCache> NewCache() { return std::make_shared<BlockCache>(64 << 20, std::chrono::milliseconds(0)); }
 
 // Checks every present key, every absent key in between, and keys outside
 // the range.
@@ -46,9 +44,7 @@ void CheckAll(const Segment& seg, uint64_t n, uint64_t tombstone_every) {
 
 // Sparse array steps (0 = block index only) over odd sizes and tiny blocks,
 // so brackets straddle block boundaries and the last bracket is partial.
-class SparseStepTest
-    : public ::testing::TestWithParam<std::tuple<uint32_t, uint64_t, size_t>> {
-};
+class SparseStepTest : public ::testing::TestWithParam<std::tuple<uint32_t, uint64_t, size_t>> {};
 
 TEST_P(SparseStepTest, EveryKeyFound) {
   auto [step, n, block_size] = GetParam();
@@ -71,18 +67,12 @@ TEST_P(SparseStepTest, EveryKeyFound) {
 
 INSTANTIATE_TEST_SUITE_P(
     Steps, SparseStepTest,
-    ::testing::Values(std::make_tuple(0u, 1ull, size_t{4096}),
-                      std::make_tuple(0u, 2001ull, size_t{4096}),
-                      std::make_tuple(1u, 1ull, size_t{4096}),
-                      std::make_tuple(1u, 777ull, size_t{1024}),
-                      std::make_tuple(16u, 1ull, size_t{4096}),
-                      std::make_tuple(16u, 15ull, size_t{4096}),
-                      std::make_tuple(16u, 16ull, size_t{4096}),
-                      std::make_tuple(16u, 17ull, size_t{4096}),
-                      std::make_tuple(16u, 3001ull, size_t{4096}),
-                      std::make_tuple(16u, 3001ull, size_t{300}),
-                      std::make_tuple(7u, 1000ull, size_t{500}),
-                      std::make_tuple(16u, 5000ull, size_t{64 * 1024})));
+    ::testing::Values(std::make_tuple(0u, 1ull, size_t{4096}), std::make_tuple(0u, 2001ull, size_t{4096}),
+                      std::make_tuple(1u, 1ull, size_t{4096}), std::make_tuple(1u, 777ull, size_t{1024}),
+                      std::make_tuple(16u, 1ull, size_t{4096}), std::make_tuple(16u, 15ull, size_t{4096}),
+                      std::make_tuple(16u, 16ull, size_t{4096}), std::make_tuple(16u, 17ull, size_t{4096}),
+                      std::make_tuple(16u, 3001ull, size_t{4096}), std::make_tuple(16u, 3001ull, size_t{300}),
+                      std::make_tuple(7u, 1000ull, size_t{500}), std::make_tuple(16u, 5000ull, size_t{64 * 1024})));
 
 TEST(SegmentTest, OpenWithAnotherSparseStepThanWritten) {
   testing::TempDir dir;
@@ -111,9 +101,7 @@ TEST(SegmentTest, NoCompressionAndBigValues) {
   SegmentWriter writer(dir.path(), opt, numbers.fn());
   // Values bigger than a block: one entry per block.
   for (int i = 0; i < 50; i++) {
-    ASSERT_TRUE(writer.Add(KeyOf(i), EntryKind::kValue,
-                           std::string(20000 + i, static_cast<char>('a' + i % 26)))
-                    .ok());
+    ASSERT_TRUE(writer.Add(KeyOf(i), EntryKind::kValue, std::string(20000 + i, static_cast<char>('a' + i % 26))).ok());
   }
   std::vector<PartMeta> parts;
   ASSERT_TRUE(writer.Finish(&parts).ok());
@@ -145,8 +133,7 @@ TEST(SegmentTest, ValueAndKeyCachesServeRepeatedReads) {
       ASSERT_EQ(v, testing::IsTombstone(i * 37, 7) ? "<tomb>" : ValueOf(i * 37));
     }
   }
-  uint64_t block_lookups =
-      cache->stats().hits + cache->stats().misses;
+  uint64_t block_lookups = cache->stats().hits + cache->stats().misses;
   Segment::CacheStats st = seg->cache_stats();
   // Direct-mapped: a few of the 100 may collide, most must hit.
   EXPECT_GT(st.value_hits, 19u * 100 * 8 / 10);
@@ -266,8 +253,7 @@ TEST(SegmentTest, OpenRejectsOverlappingParts) {
   auto b = testing::WriteRun(dir.path(), opt, &numbers, 50, 150, 0);
   std::vector<PartMeta> both = {a[0], b[0]};
   std::shared_ptr<Segment> seg;
-  EXPECT_TRUE(Segment::Open(dir.path(), both, opt, NewCache(), &seg)
-                  .IsInvalidArgument());
+  EXPECT_TRUE(Segment::Open(dir.path(), both, opt, NewCache(), &seg).IsInvalidArgument());
 }
 
 TEST(SegmentTest, ConcurrentReadersWhileIterating) {
@@ -297,8 +283,7 @@ TEST(SegmentTest, ConcurrentReadersWhileIterating) {
         Status s = GetString(*seg, absent ? AbsentKeyOf(k) : KeyOf(k), &v);
         if (absent) {
           if (!s.IsNotFound()) errors++;
-        } else if (!s.ok() ||
-                   v != (testing::IsTombstone(k, 9) ? "<tomb>" : ValueOf(k))) {
+        } else if (!s.ok() || v != (testing::IsTombstone(k, 9) ? "<tomb>" : ValueOf(k))) {
           errors++;
         }
       }

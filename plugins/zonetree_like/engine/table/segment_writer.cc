@@ -6,8 +6,7 @@
 
 namespace zt {
 
-SegmentWriter::SegmentWriter(std::string dir, TableOptions options,
-                             std::function<uint64_t()> new_file_number)
+SegmentWriter::SegmentWriter(std::string dir, TableOptions options, std::function<uint64_t()> new_file_number)
     : dir_(std::move(dir)),
       options_(options),
       new_file_number_(std::move(new_file_number)),
@@ -17,12 +16,9 @@ SegmentWriter::~SegmentWriter() {
   if (!done_) Abandon();
 }
 
-uint64_t SegmentWriter::current_part_entries() const {
-  return current_ ? current_->entries() : 0;
-}
+uint64_t SegmentWriter::current_part_entries() const { return current_ ? current_->entries() : 0; }
 
-Status SegmentWriter::Add(std::string_view key, EntryKind kind,
-                          std::string_view value) {
+Status SegmentWriter::Add(std::string_view key, EntryKind kind, std::string_view value) {
   if (!error_.ok()) return error_;
   if (done_) return Status::InvalidArgument("SegmentWriter: already finished");
   if (has_last_key_ && !(std::string_view(last_key_) < key)) {
@@ -31,8 +27,7 @@ Status SegmentWriter::Add(std::string_view key, EntryKind kind,
   }
   if (!current_) {
     uint64_t number = new_file_number_();
-    current_.reset(new PartBuilder(PartFileName(dir_, number), number,
-                                   options_, compressor_.get()));
+    current_.reset(new PartBuilder(PartFileName(dir_, number), number, options_, compressor_.get()));
     new_files_.push_back(number);
     error_ = current_->Open();
     if (!error_.ok()) return error_;
@@ -60,10 +55,8 @@ Status SegmentWriter::AddPart(const PartMeta& reused) {
   if (!error_.ok()) return error_;
   if (done_) return Status::InvalidArgument("SegmentWriter: already finished");
   if (reused.entries == 0 ||
-      (has_last_key_ && !(std::string_view(last_key_) <
-                          std::string_view(reused.smallest_key)))) {
-    error_ = Status::InvalidArgument(
-        "SegmentWriter: reused part out of order or empty");
+      (has_last_key_ && !(std::string_view(last_key_) < std::string_view(reused.smallest_key)))) {
+    error_ = Status::InvalidArgument("SegmentWriter: reused part out of order or empty");
     return error_;
   }
   Status s = ClosePart();

@@ -22,8 +22,7 @@ class PartBuilder;
 
 class SegmentWriter {
  public:
-  SegmentWriter(std::string dir, TableOptions options,
-                std::function<uint64_t()> new_file_number);
+  SegmentWriter(std::string dir, TableOptions options, std::function<uint64_t()> new_file_number);
   ~SegmentWriter();  // Abandon()s if neither Finish nor Abandon was called
   SegmentWriter(const SegmentWriter&) = delete;
   SegmentWriter& operator=(const SegmentWriter&) = delete;

@@ -15,9 +15,7 @@ using testing::KeyOf;
 using testing::ValueOf;
 
 namespace {
-std::shared_ptr<BlockCache> NewCache() {
-  return std::make_shared<BlockCache>(64 << 20, std::chrono::milliseconds(0));
-}
+std::shared_ptr<BlockCache> NewCache() { return std::make_shared<BlockCache>(64 << 20, std::chrono::milliseconds(0)); }
 size_t CountSegFiles(const std::string& dir) {
   std::vector<std::string> names;
   EXPECT_TRUE(ListDir(dir, &names).ok());

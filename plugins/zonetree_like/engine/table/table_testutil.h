@@ -21,14 +21,12 @@ namespace zt::testing {
 // odd numbers are absent keys between present ones).
 inline std::string KeyOf(uint64_t i) {
   char buf[48];
-  std::snprintf(buf, sizeof(buf), "user:%020llu:k",
-                static_cast<unsigned long long>(i * 2));
+  std::snprintf(buf, sizeof(buf), "user:%020llu:k", static_cast<unsigned long long>(i * 2));
   return buf;
 }
 inline std::string AbsentKeyOf(uint64_t i) {
   char buf[48];
-  std::snprintf(buf, sizeof(buf), "user:%020llu:k",
-                static_cast<unsigned long long>(i * 2 + 1));
+  std::snprintf(buf, sizeof(buf), "user:%020llu:k", static_cast<unsigned long long>(i * 2 + 1));
   return buf;
 }
 inline std::string ValueOf(uint64_t i, size_t size = 40) {
@@ -55,16 +53,12 @@ class FileNumbers {
 };
 
 // Writes keys [begin, end) as one segment; returns its parts.
-inline std::vector<PartMeta> WriteRun(const std::string& dir,
-                                      const TableOptions& options,
-                                      FileNumbers* numbers, uint64_t begin,
-                                      uint64_t end, uint64_t tombstone_every,
-                                      size_t value_size = 40) {
+inline std::vector<PartMeta> WriteRun(const std::string& dir, const TableOptions& options, FileNumbers* numbers,
+                                      uint64_t begin, uint64_t end, uint64_t tombstone_every, size_t value_size = 40) {
   SegmentWriter writer(dir, options, numbers->fn());
   for (uint64_t i = begin; i < end; i++) {
     bool tomb = IsTombstone(i, tombstone_every);
-    Status s = writer.Add(KeyOf(i),
-                          tomb ? EntryKind::kTombstone : EntryKind::kValue,
+    Status s = writer.Add(KeyOf(i), tomb ? EntryKind::kTombstone : EntryKind::kValue,
                           tomb ? std::string() : ValueOf(i, value_size));
     EXPECT_TRUE(s.ok()) << s.ToString();
   }
@@ -74,13 +68,10 @@ inline std::vector<PartMeta> WriteRun(const std::string& dir,
   return parts;
 }
 
-inline void AppendSink(void* ctx, std::string_view v) {
-  static_cast<std::string*>(ctx)->assign(v.data(), v.size());
-}
+inline void AppendSink(void* ctx, std::string_view v) { static_cast<std::string*>(ctx)->assign(v.data(), v.size()); }
 
 // Get into a string: "" + NotFound, or the value (tombstone: "<tomb>").
-inline Status GetString(const Segment& seg, std::string_view key,
-                        std::string* out) {
+inline Status GetString(const Segment& seg, std::string_view key, std::string* out) {
   out->clear();
   EntryKind kind;
   Status s = seg.Get(key, &kind, AppendSink, out);

@@ -30,9 +30,7 @@ class Arena {
   char* AllocateAligned(size_t bytes);
 
   // Bytes reserved from the system (blocks plus bookkeeping).
-  size_t MemoryUsage() const {
-    return memory_usage_.load(std::memory_order_relaxed);
-  }
+  size_t MemoryUsage() const { return memory_usage_.load(std::memory_order_relaxed); }
 
  private:
   char* AllocateFallback(size_t bytes);

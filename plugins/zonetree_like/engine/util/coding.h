@@ -11,8 +11,8 @@
 namespace zt {
 
 inline void EncodeFixed32(char* dst, uint32_t v) {
-  uint8_t b[4] = {static_cast<uint8_t>(v), static_cast<uint8_t>(v >> 8),
-                  static_cast<uint8_t>(v >> 16), static_cast<uint8_t>(v >> 24)};
+  uint8_t b[4] = {static_cast<uint8_t>(v), static_cast<uint8_t>(v >> 8), static_cast<uint8_t>(v >> 16),
+                  static_cast<uint8_t>(v >> 24)};
   std::memcpy(dst, b, 4);
 }
 inline void EncodeFixed64(char* dst, uint64_t v) {
@@ -22,13 +22,11 @@ inline void EncodeFixed64(char* dst, uint64_t v) {
 inline uint32_t DecodeFixed32(const char* p) {
   uint8_t b[4];
   std::memcpy(b, p, 4);
-  return static_cast<uint32_t>(b[0]) | (static_cast<uint32_t>(b[1]) << 8) |
-         (static_cast<uint32_t>(b[2]) << 16) |
+  return static_cast<uint32_t>(b[0]) | (static_cast<uint32_t>(b[1]) << 8) | (static_cast<uint32_t>(b[2]) << 16) |
          (static_cast<uint32_t>(b[3]) << 24);
 }
 inline uint64_t DecodeFixed64(const char* p) {
-  return static_cast<uint64_t>(DecodeFixed32(p)) |
-         (static_cast<uint64_t>(DecodeFixed32(p + 4)) << 32);
+  return static_cast<uint64_t>(DecodeFixed32(p)) | (static_cast<uint64_t>(DecodeFixed32(p + 4)) << 32);
 }
 
 void PutFixed32(std::string* dst, uint32_t v);
@@ -56,8 +54,7 @@ bool GetFixed64(std::string_view* input, uint64_t* v);
 bool GetLengthPrefixed(std::string_view* input, std::string_view* result);
 
 // Fast 1-byte path inlined: most lengths in blocks are < 128.
-inline const char* GetVarint32PtrFast(const char* p, const char* limit,
-                                      uint32_t* v) {
+inline const char* GetVarint32PtrFast(const char* p, const char* limit, uint32_t* v) {
   if (p < limit) {
     uint32_t b = static_cast<uint8_t>(*p);
     if ((b & 128) == 0) {

@@ -51,8 +51,7 @@ TEST(CodingTest, Varint32RoundTrip) {
 }
 
 TEST(CodingTest, Varint64RoundTripAndLength) {
-  std::vector<uint64_t> values = {0, 1, 127, 128, 16383, 16384,
-                                  std::numeric_limits<uint64_t>::max()};
+  std::vector<uint64_t> values = {0, 1, 127, 128, 16383, 16384, std::numeric_limits<uint64_t>::max()};
   for (uint32_t i = 0; i < 64; i++) values.push_back(uint64_t{1} << i);
   std::string s;
   for (uint64_t v : values) {
@@ -90,13 +89,11 @@ TEST(CodingTest, OverlongVarintsFail) {
   // Five bytes whose last carries more than 4 bits: over 32 bits.
   std::string bad32("\xff\xff\xff\xff\x7f", 5);
   uint32_t v32;
-  EXPECT_EQ(GetVarint32Ptr(bad32.data(), bad32.data() + bad32.size(), &v32),
-            nullptr);
+  EXPECT_EQ(GetVarint32Ptr(bad32.data(), bad32.data() + bad32.size(), &v32), nullptr);
   std::string bad64(10, '\xff');
   bad64.push_back('\x01');
   uint64_t v64;
-  EXPECT_EQ(GetVarint64Ptr(bad64.data(), bad64.data() + bad64.size(), &v64),
-            nullptr);
+  EXPECT_EQ(GetVarint64Ptr(bad64.data(), bad64.data() + bad64.size(), &v64), nullptr);
 }
 
 TEST(CodingTest, LengthPrefixed) {
@@ -113,7 +110,10 @@ TEST(CodingTest, LengthPrefixed) {
   EXPECT_EQ(v, std::string(300, 'x'));
   EXPECT_FALSE(GetLengthPrefixed(&in, &v));
   // Length says 5, only 3 bytes follow.
-  std::string trunc("\x05" "abc", 4);
+  std::string trunc(
+      "\x05"
+      "abc",
+      4);
   std::string_view t(trunc);
   EXPECT_FALSE(GetLengthPrefixed(&t, &v));
   EXPECT_EQ(t.size(), 4u);  // input untouched on failure

@@ -36,8 +36,7 @@ struct Compressor::Impl {
 Compressor::Compressor() : impl_(new Impl) {}
 Compressor::~Compressor() = default;
 
-Status Compressor::Compress(Compression type, int level, std::string_view input,
-                            std::string* out) {
+Status Compressor::Compress(Compression type, int level, std::string_view input, std::string* out) {
   switch (type) {
     case Compression::kNone:
       out->append(input.data(), input.size());
@@ -50,12 +49,10 @@ Status Compressor::Compress(Compression type, int level, std::string_view input,
       size_t old_size = out->size();
       size_t bound = ZSTD_compressBound(input.size());
       out->resize(old_size + bound);
-      size_t n = ZSTD_compressCCtx(impl_->cctx, out->data() + old_size, bound,
-                                   input.data(), input.size(), level);
+      size_t n = ZSTD_compressCCtx(impl_->cctx, out->data() + old_size, bound, input.data(), input.size(), level);
       if (ZSTD_isError(n)) {
         out->resize(old_size);
-        return Status::IOError(std::string("zstd compress: ") +
-                               ZSTD_getErrorName(n));
+        return Status::IOError(std::string("zstd compress: ") + ZSTD_getErrorName(n));
       }
       out->resize(old_size + n);
       return Status::OK();
@@ -80,8 +77,7 @@ ZSTD_DCtx* GetThreadDCtx() {
 
 }  // namespace
 
-Status Uncompress(Compression type, std::string_view input, char* out,
-                  size_t raw_size) {
+Status Uncompress(Compression type, std::string_view input, char* out, size_t raw_size) {
   switch (type) {
     case Compression::kNone:
       if (input.size() != raw_size) {
@@ -92,8 +88,7 @@ Status Uncompress(Compression type, std::string_view input, char* out,
     case Compression::kZstd: {
       ZSTD_DCtx* dctx = GetThreadDCtx();
       if (dctx == nullptr) return Status::IOError("ZSTD_createDCtx");
-      size_t n = ZSTD_decompressDCtx(dctx, out, raw_size, input.data(),
-                                     input.size());
+      size_t n = ZSTD_decompressDCtx(dctx, out, raw_size, input.data(), input.size());
       if (ZSTD_isError(n)) {
         return Status::Corruption(std::string("zstd: ") + ZSTD_getErrorName(n));
       }

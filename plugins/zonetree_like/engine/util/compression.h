@@ -28,8 +28,7 @@ class Compressor {
   Compressor& operator=(const Compressor&) = delete;
 
   // Appends the compressed form of input to *out (for kNone: input itself).
-  Status Compress(Compression type, int level, std::string_view input,
-                  std::string* out);
+  Status Compress(Compression type, int level, std::string_view input, std::string* out);
 
  private:
   struct Impl;
@@ -38,8 +37,7 @@ class Compressor {
 
 // Decompresses input into exactly raw_size bytes at out. Any mismatch (bad
 // frame, wrong size) is Status::Corruption. Thread-safe.
-Status Uncompress(Compression type, std::string_view input, char* out,
-                  size_t raw_size);
+Status Uncompress(Compression type, std::string_view input, char* out, size_t raw_size);
 
 }  // namespace zt
 

@@ -26,10 +26,7 @@ TEST(CompressionTest, ZstdRoundTrip) {
   ASSERT_EQ(out.substr(0, 6), "prefix");  // appends
   EXPECT_LT(out.size(), input.size() / 4);
   std::string back(input.size(), '\0');
-  ASSERT_TRUE(Uncompress(Compression::kZstd,
-                         std::string_view(out).substr(6), back.data(),
-                         back.size())
-                  .ok());
+  ASSERT_TRUE(Uncompress(Compression::kZstd, std::string_view(out).substr(6), back.data(), back.size()).ok());
   EXPECT_EQ(back, input);
 }
 
@@ -49,18 +46,13 @@ TEST(CompressionTest, GarbageAndWrongSizeAreCorruption) {
   std::string input = SampleText(5000), out;
   ASSERT_TRUE(c.Compress(Compression::kZstd, 3, input, &out).ok());
   std::string back(input.size() + 10, '\0');
-  EXPECT_TRUE(Uncompress(Compression::kZstd, out, back.data(), input.size() - 1)
-                  .IsCorruption());
-  EXPECT_TRUE(Uncompress(Compression::kZstd, out, back.data(), input.size() + 10)
-                  .IsCorruption());
+  EXPECT_TRUE(Uncompress(Compression::kZstd, out, back.data(), input.size() - 1).IsCorruption());
+  EXPECT_TRUE(Uncompress(Compression::kZstd, out, back.data(), input.size() + 10).IsCorruption());
   std::string garbage(200, '\x5a');
-  EXPECT_TRUE(Uncompress(Compression::kZstd, garbage, back.data(), 100)
-                  .IsCorruption());
-  EXPECT_TRUE(Uncompress(Compression::kZstd, std::string_view(out).substr(0, 10),
-                         back.data(), input.size())
-                  .IsCorruption());
-  EXPECT_TRUE(Uncompress(static_cast<Compression>(9), out, back.data(), 10)
-                  .IsCorruption());
+  EXPECT_TRUE(Uncompress(Compression::kZstd, garbage, back.data(), 100).IsCorruption());
+  EXPECT_TRUE(
+      Uncompress(Compression::kZstd, std::string_view(out).substr(0, 10), back.data(), input.size()).IsCorruption());
+  EXPECT_TRUE(Uncompress(static_cast<Compression>(9), out, back.data(), 10).IsCorruption());
 }
 
 TEST(CompressionTest, ConcurrentDecompression) {
@@ -73,8 +65,7 @@ TEST(CompressionTest, ConcurrentDecompression) {
     threads.emplace_back([&, t] {
       std::string back(input.size(), '\0');
       for (int i = 0; i < 50; i++) {
-        if (!Uncompress(Compression::kZstd, out, back.data(), back.size()).ok() ||
-            back != input) {
+        if (!Uncompress(Compression::kZstd, out, back.data(), back.size()).ok() || back != input) {
           return;
         }
       }

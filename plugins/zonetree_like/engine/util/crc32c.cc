@@ -39,10 +39,8 @@ uint32_t Extend(uint32_t init_crc, const char* data, size_t n) {
   while (n >= 8) {
     uint32_t lo = DecodeFixed32(reinterpret_cast<const char*>(p)) ^ crc;
     uint32_t hi = DecodeFixed32(reinterpret_cast<const char*>(p + 4));
-    crc = kTables[7][lo & 0xff] ^ kTables[6][(lo >> 8) & 0xff] ^
-          kTables[5][(lo >> 16) & 0xff] ^ kTables[4][lo >> 24] ^
-          kTables[3][hi & 0xff] ^ kTables[2][(hi >> 8) & 0xff] ^
-          kTables[1][(hi >> 16) & 0xff] ^ kTables[0][hi >> 24];
+    crc = kTables[7][lo & 0xff] ^ kTables[6][(lo >> 8) & 0xff] ^ kTables[5][(lo >> 16) & 0xff] ^ kTables[4][lo >> 24] ^
+          kTables[3][hi & 0xff] ^ kTables[2][(hi >> 8) & 0xff] ^ kTables[1][(hi >> 16) & 0xff] ^ kTables[0][hi >> 24];
     p += 8;
     n -= 8;
   }

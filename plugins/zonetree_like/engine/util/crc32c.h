@@ -15,9 +15,7 @@ inline uint32_t Value(const char* data, size_t n) { return Extend(0, data, n); }
 
 inline constexpr uint32_t kMaskDelta = 0xa282ead8ul;
 
-inline uint32_t Mask(uint32_t crc) {
-  return ((crc >> 15) | (crc << 17)) + kMaskDelta;
-}
+inline uint32_t Mask(uint32_t crc) { return ((crc >> 15) | (crc << 17)) + kMaskDelta; }
 inline uint32_t Unmask(uint32_t masked) {
   uint32_t rot = masked - kMaskDelta;
   return ((rot >> 17) | (rot << 15));

@@ -27,8 +27,7 @@ TEST(Crc32cTest, ExtendEqualsWhole) {
   for (int i = 0; i < 1000; i++) data.push_back(static_cast<char>(i * 31 + 7));
   uint32_t whole = Value(data.data(), data.size());
   for (size_t split : {0, 1, 7, 8, 9, 500, 999, 1000}) {
-    uint32_t crc = Extend(Value(data.data(), split), data.data() + split,
-                          data.size() - split);
+    uint32_t crc = Extend(Value(data.data(), split), data.data() + split, data.size() - split);
     EXPECT_EQ(crc, whole) << split;
   }
 }

@@ -32,8 +32,7 @@ std::string DirName(const std::string& path) {
 
 // ---------------------------------------------------------------- Writable
 
-WritableFile::WritableFile(std::string path, int fd, uint64_t size,
-                           size_t buffer_size)
+WritableFile::WritableFile(std::string path, int fd, uint64_t size, size_t buffer_size)
     : path_(std::move(path)), fd_(fd), size_(size), capacity_(buffer_size) {
   buffer_.reserve(capacity_);
 }
@@ -45,8 +44,7 @@ WritableFile::~WritableFile() {
   }
 }
 
-Status WritableFile::Open(const std::string& path,
-                          std::unique_ptr<WritableFile>* out, bool append,
+Status WritableFile::Open(const std::string& path, std::unique_ptr<WritableFile>* out, bool append,
                           size_t buffer_size) {
   int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
   int fd = ::open(path.c_str(), flags, 0644);
@@ -119,8 +117,7 @@ Status WritableFile::Close() {
 
 // ---------------------------------------------------------------- Random
 
-Status RandomAccessFile::Open(const std::string& path,
-                              std::unique_ptr<RandomAccessFile>* out) {
+Status RandomAccessFile::Open(const std::string& path, std::unique_ptr<RandomAccessFile>* out) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return PosixError("open", path, errno);
   struct stat st;
@@ -138,15 +135,13 @@ RandomAccessFile::~RandomAccessFile() { ::close(fd_); }
 Status RandomAccessFile::Read(uint64_t offset, size_t n, char* scratch) const {
   size_t done = 0;
   while (done < n) {
-    ssize_t r = ::pread(fd_, scratch + done, n - done,
-                        static_cast<off_t>(offset + done));
+    ssize_t r = ::pread(fd_, scratch + done, n - done, static_cast<off_t>(offset + done));
     if (r < 0) {
       if (errno == EINTR) continue;
       return PosixError("pread", path_, errno);
     }
     if (r == 0) {
-      return Status::Corruption("short read of " + path_ + " at offset " +
-                                std::to_string(offset + done));
+      return Status::Corruption("short read of " + path_ + " at offset " + std::to_string(offset + done));
     }
     done += static_cast<size_t>(r);
   }
@@ -210,8 +205,7 @@ Status CreateDir(const std::string& dir) {
   while (true) {
     pos = dir.find('/', pos + 1);
     std::string prefix = dir.substr(0, pos);
-    if (!prefix.empty() && ::mkdir(prefix.c_str(), 0755) != 0 &&
-        errno != EEXIST) {
+    if (!prefix.empty() && ::mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST) {
       return PosixError("mkdir", prefix, errno);
     }
     if (pos == std::string::npos) break;
@@ -260,9 +254,7 @@ Status GetFileSize(const std::string& path, uint64_t* size) {
   return Status::OK();
 }
 
-bool FileExists(const std::string& path) {
-  return ::access(path.c_str(), F_OK) == 0;
-}
+bool FileExists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
 
 std::string JoinPath(std::string_view dir, std::string_view name) {
   std::string result(dir);

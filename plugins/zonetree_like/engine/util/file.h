@@ -19,8 +19,7 @@ class WritableFile {
   static constexpr size_t kDefaultBufferSize = 64 * 1024;
 
   // Creates (truncating) or, with append = true, opens for appending.
-  static Status Open(const std::string& path, std::unique_ptr<WritableFile>* out,
-                     bool append = false,
+  static Status Open(const std::string& path, std::unique_ptr<WritableFile>* out, bool append = false,
                      size_t buffer_size = kDefaultBufferSize);
   ~WritableFile();  // closes without syncing if still open
 
@@ -50,8 +49,7 @@ class WritableFile {
 // Read-only file for concurrent positional reads. Thread-safe.
 class RandomAccessFile {
  public:
-  static Status Open(const std::string& path,
-                     std::unique_ptr<RandomAccessFile>* out);
+  static Status Open(const std::string& path, std::unique_ptr<RandomAccessFile>* out);
   ~RandomAccessFile();
 
   RandomAccessFile(const RandomAccessFile&) = delete;
@@ -65,8 +63,7 @@ class RandomAccessFile {
   const std::string& path() const { return path_; }
 
  private:
-  RandomAccessFile(std::string path, int fd, uint64_t size)
-      : path_(std::move(path)), fd_(fd), size_(size) {}
+  RandomAccessFile(std::string path, int fd, uint64_t size) : path_(std::move(path)), fd_(fd), size_(size) {}
 
   std::string path_;
   int fd_;

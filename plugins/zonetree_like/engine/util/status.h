@@ -25,21 +25,11 @@ class Status {
   Status() = default;
 
   static Status OK() { return Status(); }
-  static Status NotFound(std::string_view msg = "") {
-    return Status(Code::kNotFound, msg);
-  }
-  static Status Corruption(std::string_view msg) {
-    return Status(Code::kCorruption, msg);
-  }
-  static Status IOError(std::string_view msg) {
-    return Status(Code::kIOError, msg);
-  }
-  static Status InvalidArgument(std::string_view msg) {
-    return Status(Code::kInvalidArgument, msg);
-  }
-  static Status NotSupported(std::string_view msg) {
-    return Status(Code::kNotSupported, msg);
-  }
+  static Status NotFound(std::string_view msg = "") { return Status(Code::kNotFound, msg); }
+  static Status Corruption(std::string_view msg) { return Status(Code::kCorruption, msg); }
+  static Status IOError(std::string_view msg) { return Status(Code::kIOError, msg); }
+  static Status InvalidArgument(std::string_view msg) { return Status(Code::kInvalidArgument, msg); }
+  static Status NotSupported(std::string_view msg) { return Status(Code::kNotSupported, msg); }
   static Status Busy(std::string_view msg) { return Status(Code::kBusy, msg); }
 
   bool ok() const { return code_ == Code::kOk; }
