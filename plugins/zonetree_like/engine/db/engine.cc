@@ -38,6 +38,11 @@ void Engine::CleanerLoop() {
 }
 
 Status Engine::OpenTree(std::string_view name, Tree** tree) {
+  if (name.empty() || name == "." || name == ".." ||
+      name.find('/') != std::string_view::npos) {
+    return Status::InvalidArgument("invalid store name '" + std::string(name) +
+                                   "'");
+  }
   std::lock_guard<std::mutex> lock(mu_);
   if (closed_) return Status::InvalidArgument("engine is closed");
   auto it = trees_.find(name);

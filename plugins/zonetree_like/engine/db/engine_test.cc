@@ -25,6 +25,8 @@ TEST(EngineTest, NamedTreesInSubdirectoriesShareOneCache) {
   Tree* again = nullptr;
   ASSERT_TRUE(engine->OpenTree("alpha", &again).ok());
   EXPECT_EQ(again, a);
+  EXPECT_TRUE(engine->OpenTree("..", &again).IsInvalidArgument());
+  EXPECT_TRUE(engine->OpenTree("a/b", &again).IsInvalidArgument());
   for (int i = 0; i < 1000; ++i) {
     ASSERT_TRUE(a->Put(test::Key(i), "a" + std::to_string(i)).ok());
     ASSERT_TRUE(b->Put(test::Key(i), "b" + std::to_string(i)).ok());
