@@ -110,6 +110,7 @@ BENCHMARK(BM_MeterOp)
     ->Args({static_cast<int>(ClockSource::kMonotonic), 1})
     ->Args({static_cast<int>(ClockSource::kTsc), 1})
     ->Args({static_cast<int>(ClockSource::kMonotonic), 16})
+    ->Args({static_cast<int>(ClockSource::kTsc), 8})
     ->Args({static_cast<int>(ClockSource::kTsc), 16})
     ->Args({static_cast<int>(ClockSource::kAuto), 0});
 
@@ -224,6 +225,7 @@ BENCHMARK(BM_MemoryGet)
     ->Args({static_cast<int>(ClockSource::kAuto), 0})
     ->Args({static_cast<int>(ClockSource::kMonotonic), 1})
     ->Args({static_cast<int>(ClockSource::kTsc), 1})
+    ->Args({static_cast<int>(ClockSource::kTsc), 8})
     ->Args({static_cast<int>(ClockSource::kTsc), 16})
     ->Args({static_cast<int>(ClockSource::kTsc), 64})
     ->Args({static_cast<int>(ClockSource::kTsc), 128})
@@ -280,6 +282,7 @@ BENCHMARK(BM_ProfileReadLike)
     ->Args({static_cast<int>(ClockSource::kMonotonic), 1})
     ->Args({static_cast<int>(ClockSource::kTsc), 1})
     ->Args({static_cast<int>(ClockSource::kTsc), 4})
+    ->Args({static_cast<int>(ClockSource::kTsc), 8})
     ->Args({static_cast<int>(ClockSource::kTsc), 16})
     ->Args({static_cast<int>(ClockSource::kTsc), 64});
 

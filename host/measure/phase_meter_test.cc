@@ -95,6 +95,19 @@ TEST(PhaseMeterTest, SamplingRecordsAboutOneInN) {
   EXPECT_EQ(m.ToJson()["latency"]["sampled_every"], 16);
 }
 
+TEST(PhaseMeterTest, DefaultOptionsSample) {
+  MeasureOptions options;
+  options.timeline_interval_ms = 20;
+  ASSERT_GT(options.latency_sample_every, 1u);  // recording every operation costs more than the hot-path budget
+  PhaseMeter meter(options);
+  meter.Begin();
+  for (int i = 0; i < 8000; ++i) meter.OpEnd(meter.OpStart());
+  const PhaseMeasurement m = meter.End();
+  EXPECT_EQ(m.operations, 8000u);
+  EXPECT_NEAR(static_cast<double>(m.latency.Count()), 8000.0 / options.latency_sample_every, 300.0);
+  EXPECT_EQ(m.ToJson()["latency"]["sampled_every"], options.latency_sample_every);
+}
+
 TEST(PhaseMeterTest, SamplingGapsAreNotPeriodic) {
   MeasureOptions options = FastOptions();
   options.latency_sample_every = 8;
