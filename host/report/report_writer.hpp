@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/status.hpp"
+#include "report/exports.hpp"
 
 namespace kvbench::report {
 
@@ -15,6 +16,13 @@ namespace kvbench::report {
 // same workload; engines are taken in file order) and writes the report files into `out_dir` (created if needed).
 // Returns InvalidArgument for unreadable/invalid files or mismatched workloads, IOError when writing fails.
 Status WriteReport(const std::vector<std::string>& results_files, const std::string& out_dir);
+
+struct ReportOptions {
+  std::vector<ExportFormat> exports;  // also write these dashboard exports into out_dir
+};
+// As above, with options; the paths written are appended to `written` (may be null).
+Status WriteReport(const std::vector<std::string>& results_files, const std::string& out_dir,
+                   const ReportOptions& options, std::vector<std::string>* written);
 
 }  // namespace kvbench::report
 

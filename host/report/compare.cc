@@ -1,0 +1,222 @@
+#include "report/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/format.hpp"
+#include "report/markdown_writer.hpp"
+#include "report/metrics.hpp"
+
+namespace kvbench::report {
+
+namespace {
+
+OptDouble Change(OptDouble base, OptDouble cur) {
+  if (!base || !cur || *base == 0) return std::nullopt;
+  return (*cur - *base) / *base * 100.0;
+}
+
+// A throughput: fails when it falls by more than the threshold.
+CompareRow Throughput(const std::string& engine, const std::string& metric, OptDouble base, OptDouble cur,
+                      double threshold) {
+  CompareRow row{engine, metric, FormatRate(base), FormatRate(cur), Change(base, cur), "", false};
+  if (!row.change_pct) {
+    row.verdict = base && !cur ? "MISSING" : "";
+    row.failed = base && !cur;
+  } else if (*row.change_pct < -threshold) {
+    row.verdict = "REGRESSION";
+    row.failed = true;
+  } else if (*row.change_pct > threshold) {
+    row.verdict = "improved";
+  } else {
+    row.verdict = "ok";
+  }
+  return row;
+}
+
+// A smaller-is-better figure, for information.
+CompareRow Informational(const std::string& engine, const std::string& metric, std::string base_text,
+                         std::string cur_text, OptDouble base, OptDouble cur, double threshold) {
+  CompareRow row{engine, metric, std::move(base_text), std::move(cur_text), Change(base, cur), "", false};
+  if (row.change_pct) {
+    row.verdict = *row.change_pct > threshold ? "worse" : *row.change_pct < -threshold ? "better" : "ok";
+  }
+  return row;
+}
+
+const Engine* FindEngine(const Results& r, const std::string& name) {
+  for (const Engine& e : r.engines) {
+    if (e.name == name) return &e;
+  }
+  return nullptr;
+}
+
+std::string WorkloadKey(const Workload& w) {
+  const auto n = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("null"); };
+  return w.kind + "/" + n(w.profiles) + "/" + n(w.seed) + "/" + n(w.query_limit) + "/" + n(w.reads) + "/" +
+         n(w.email_reads) + "/" + n(w.queries) + "/" + n(w.updates) + "/" + n(w.post_reads) + "/" +
+         n(w.post_email_reads) + "/" + n(w.post_queries);
+}
+
+void CompareEngine(const Engine& b, const Engine& c, Comparison* out) {
+  const double t = out->threshold_pct;
+  // Checksums first.
+  for (const Phase& bp : b.phases) {
+    const Phase* cp = c.FindPhase(bp.name);
+    if (cp == nullptr || bp.checksum.empty() || cp->checksum.empty()) continue;
+    ++out->checksums_compared;
+    if (bp.checksum != cp->checksum) {
+      out->checksum_rows.push_back({b.name, bp.name, bp.checksum, cp->checksum, std::nullopt, "CHANGED", true});
+    }
+  }
+  if (!b.final_checksum.empty() && !c.final_checksum.empty()) {
+    ++out->checksums_compared;
+    if (b.final_checksum != c.final_checksum) {
+      out->checksum_rows.push_back(
+          {b.name, "final checksum", b.final_checksum, c.final_checksum, std::nullopt, "CHANGED", true});
+    }
+  }
+  if (b.completed() && !c.completed()) {
+    out->rows.push_back({b.name, "status", b.status, c.status, std::nullopt, "FAILED", true});
+  } else if (b.status != c.status) {
+    out->rows.push_back({b.name, "status", b.status, c.status, std::nullopt, "", false});
+  }
+  for (const Phase& bp : b.phases) {
+    const Phase* cp = c.FindPhase(bp.name);
+    out->rows.push_back(Throughput(b.name, bp.name, bp.ops_per_s, cp ? cp->ops_per_s : std::nullopt, t));
+    const auto& bl = bp.measurements.latency;
+    const auto& cl = cp ? cp->measurements.latency : std::nullopt;
+    if (bl && cl && bl->p99 && cl->p99) {
+      out->rows.push_back(Informational(b.name, bp.name + " p99 latency", FormatNanos(bl->p99), FormatNanos(cl->p99),
+                                        bl->p99, cl->p99, t));
+    }
+  }
+  const WriteReadiness br = ComputeWriteReadiness(b), cr = ComputeWriteReadiness(c);
+  if (br.insert_ready_ops_per_s) {
+    out->rows.push_back(Throughput(b.name, "insert ready", br.insert_ready_ops_per_s, cr.insert_ready_ops_per_s, t));
+  }
+  if (br.update_ready_ops_per_s) {
+    out->rows.push_back(Throughput(b.name, "update ready", br.update_ready_ops_per_s, cr.update_ready_ops_per_s, t));
+  }
+  const auto ms = [&](const char* metric, OptDouble bv, OptDouble cv) {
+    out->rows.push_back(Informational(b.name, metric, FormatMs(bv), FormatMs(cv), bv, cv, t));
+  };
+  const auto bytes = [&](const char* metric, OptDouble bv, OptDouble cv) {
+    out->rows.push_back(Informational(b.name, metric, FormatBytes(bv), FormatBytes(cv), bv, cv, t));
+  };
+  ms("run time", b.run_ms, c.run_ms);
+  ms("completed phase time", b.completed_phase_ms, c.completed_phase_ms);
+  ms("pre-read stabilize", PreReadStabilizeMs(b), PreReadStabilizeMs(c));
+  ms("post-update stabilize", PostUpdateStabilizeMs(b), PostUpdateStabilizeMs(c));
+  bytes("storage", b.storage_bytes, c.storage_bytes);
+  bytes("process peak memory", b.peak_memory_bytes, c.peak_memory_bytes);
+}
+
+std::string PlainTable(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> width(header.size());
+  const auto visible = [](const std::string& s) {  // UTF-8 code points, for "µs"
+    size_t n = 0;
+    for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+    return n;
+  };
+  for (size_t c = 0; c < header.size(); ++c) width[c] = visible(header[c]);
+  for (const auto& r : rows) {
+    for (size_t c = 0; c < r.size() && c < width.size(); ++c) width[c] = std::max(width[c], visible(r[c]));
+  }
+  std::string out;
+  const auto line = [&](const std::vector<std::string>& r) {
+    std::string l;
+    for (size_t c = 0; c < r.size(); ++c) {
+      if (c != 0) l += "  ";
+      l += r[c];
+      if (c + 1 < r.size()) l += std::string(width[c] - visible(r[c]), ' ');
+    }
+    out += l + "\n";
+  };
+  line(header);
+  std::vector<std::string> rule;
+  for (size_t w : width) rule.push_back(std::string(w, '-'));
+  line(rule);
+  for (const auto& r : rows) line(r);
+  return out;
+}
+
+std::string MarkdownTable(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+  std::string out = "|";
+  const auto cell = [&](const std::string& text) {
+    out += ' ';
+    out += MarkdownEscape(text);
+    out += " |";
+  };
+  for (const std::string& h : header) cell(h);
+  out += "\n|";
+  for (size_t c = 0; c < header.size(); ++c) out += c < 2 ? " --- |" : " ---: |";
+  out += "\n";
+  for (const auto& r : rows) {
+    out += "|";
+    for (const std::string& text : r) cell(text);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+Status Compare(const Results& baseline, const Results& current, double threshold_pct, Comparison* out) {
+  if (WorkloadKey(baseline.workload) != WorkloadKey(current.workload)) {
+    return Status::InvalidArgument("baseline and current ran different workloads (profiles " +
+                                   FormatCount(baseline.workload.profiles ? OptDouble(*baseline.workload.profiles)
+                                                                          : std::nullopt) +
+                                   " vs " +
+                                   FormatCount(current.workload.profiles ? OptDouble(*current.workload.profiles)
+                                                                         : std::nullopt) +
+                                   "); compare runs of the same workload");
+  }
+  *out = Comparison();
+  out->threshold_pct = threshold_pct;
+  for (const Engine& b : baseline.engines) {
+    const Engine* c = FindEngine(current, b.name);
+    if (c == nullptr) {
+      out->notes.push_back("engine " + b.name + " is only in the baseline; not compared");
+      continue;
+    }
+    CompareEngine(b, *c, out);
+  }
+  for (const Engine& c : current.engines) {
+    if (FindEngine(baseline, c.name) == nullptr) {
+      out->notes.push_back("engine " + c.name + " is only in the current results; not compared");
+    }
+  }
+  out->failed = !out->checksum_rows.empty() ||
+                std::any_of(out->rows.begin(), out->rows.end(), [](const CompareRow& r) { return r.failed; });
+  return Status::OK();
+}
+
+std::string RenderComparison(const Comparison& cmp, bool markdown) {
+  const auto table = [&](const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+    return markdown ? MarkdownTable(header, rows) : PlainTable(header, rows);
+  };
+  std::string out;
+  const std::string heading = markdown ? "### " : "";
+  out += heading + "Checksums: " + std::to_string(cmp.checksums_compared) + " compared, " +
+         std::to_string(cmp.checksum_rows.size()) + " changed\n";
+  if (!cmp.checksum_rows.empty()) {
+    std::vector<std::vector<std::string>> rows;
+    for (const CompareRow& r : cmp.checksum_rows) rows.push_back({r.engine, r.metric, r.baseline, r.current, r.verdict});
+    out += "\n" + table({"Engine", "Phase", "Baseline", "Current", "Result"}, rows);
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const CompareRow& r : cmp.rows) {
+    rows.push_back({r.engine, r.metric, r.baseline, r.current, FormatPercentChange(r.change_pct), r.verdict});
+  }
+  out += "\n" + heading + "Phases and totals (threshold " + FormatFixed(cmp.threshold_pct, 1) + "%)\n\n";
+  out += table({"Engine", "Phase", "Baseline", "Current", "Change", "Verdict"}, rows);
+  for (const std::string& note : cmp.notes) out += "\nNote: " + note;
+  if (!cmp.notes.empty()) out += "\n";
+  out += std::string("\n") + (cmp.failed ? "Result: FAILED (checksum changed, engine failed or throughput fell by more "
+                                           "than the threshold)\n"
+                                         : "Result: passed\n");
+  return out;
+}
+
+}  // namespace kvbench::report

@@ -1,0 +1,132 @@
+// The reporter's view of results files (schema v1, docs/results-schema.md): what the tables and charts need, with
+// every value that may be missing or null held as std::optional (shown as "n/a"). Unknown members are ignored.
+// Several files are merged into one Results: engines run separately or on different machines, same workload.
+#ifndef KVBENCH_HOST_REPORT_RESULTS_HPP_
+#define KVBENCH_HOST_REPORT_RESULTS_HPP_
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/status.hpp"
+
+namespace kvbench::report {
+
+using OptDouble = std::optional<double>;
+
+struct Latency {  // nanoseconds
+  OptDouble count, sampled_every, min, max, mean, p50, p90, p99, p999, p9999;
+};
+
+struct Timeline {
+  double interval_ms = 1000.0;
+  std::vector<double> ops;        // operations completed in each interval
+  std::vector<double> rss_bytes;  // sampled RSS per interval (may be empty)
+};
+
+struct Measurements {
+  std::optional<Latency> latency;
+  std::optional<Timeline> timeline;
+  OptDouble cpu_user_s, cpu_system_s;
+  OptDouble io_read_bytes, io_write_bytes;
+  OptDouble peak_rss_bytes;
+  bool empty() const {
+    return !latency && !timeline && !cpu_user_s && !cpu_system_s && !io_read_bytes && !io_write_bytes &&
+           !peak_rss_bytes;
+  }
+};
+
+struct Phase {
+  std::string name;
+  OptDouble operations, elapsed_ms, ops_per_s;
+  std::string checksum;  // empty when unknown
+  Measurements measurements;
+};
+
+struct Step {
+  std::string name;
+  OptDouble elapsed_ms;
+  Measurements measurements;
+};
+
+struct Amplification {
+  OptDouble logical_bytes_written, disk_bytes_written, write_amplification;
+  OptDouble live_logical_bytes, space_amplification;
+};
+
+struct Engine {
+  std::string name;
+  std::string plugin_name, plugin_version;
+  std::string status;  // Completed | Failed | TimedOut | Crashed (or whatever the file says)
+  std::string error, signal, interrupted_phase;  // empty when null
+  std::vector<std::pair<std::string, std::string>> settings;  // in file order, values as text
+  std::string durability;                                     // empty when null
+  std::vector<Phase> phases;
+  std::vector<Step> steps;
+  OptDouble pre_read_stabilize_ms, post_update_stabilize_ms, settle_ms, reopen_ms, verify_ms;
+  OptDouble run_ms, completed_phase_ms;
+  OptDouble storage_bytes, peak_memory_bytes, host_memory_before_open_bytes;
+  std::string final_checksum;
+  Amplification amplification;
+  size_t environment_index = 0;  // into Results::environments
+
+  bool completed() const { return status == "Completed"; }
+  const Phase* FindPhase(const std::string& phase_name) const;
+  const Step* FindStep(const std::string& step_name) const;
+  bool HasLatency() const;
+  bool HasTimeline() const;
+  bool HasResources() const;  // cpu, io or memory measurements in any phase or step
+};
+
+struct Environment {
+  std::string os, kernel, architecture, cpu_model, compiler, build_type, kvbench_version, git_revision;
+  OptDouble logical_processors, total_memory_bytes;
+  nlohmann::ordered_json raw;  // the member as read, to compare environments of merged files
+};
+
+struct Workload {
+  std::string kind;
+  std::optional<int64_t> profiles, seed, query_limit, reads, email_reads, queries, updates, post_reads,
+      post_email_reads, post_queries, timeout_seconds;
+  std::string profile_writes;  // "individual operations" unless the file says otherwise
+};
+
+struct ChecksumMismatch {
+  std::string phase, engine, checksum, expected, expected_from;
+};
+
+struct Correctness {
+  bool passed = true;
+  std::vector<std::string> engines_compared;
+  std::vector<ChecksumMismatch> mismatches;
+  std::string message;
+};
+
+struct Results {
+  std::vector<std::string> source_files;
+  std::vector<std::string> created_at;  // one per file
+  Workload workload;
+  std::vector<Environment> environments;  // distinct environments, in first-seen order
+  std::vector<Engine> engines;
+  Correctness correctness;
+};
+
+// Parses one results document. InvalidArgument when it is not a schema-1 results object.
+Status ParseResults(const nlohmann::ordered_json& doc, const std::string& source_name, Results* out);
+// Reads and parses one file.
+Status LoadResultsFile(const std::string& path, Results* out);
+// Reads every file and merges them: same workload required (InvalidArgument naming the differing member);
+// engines in file order; an engine name seen twice is an error; correctness is recomputed across all engines.
+Status LoadAndMerge(const std::vector<std::string>& paths, Results* out);
+
+// Compares the phase checksums (and final checksums) of the completed engines against the first completed engine
+// that has each phase, plus any mismatch the files recorded; fills `results->correctness`.
+void ComputeCorrectness(Results* results, const std::vector<ChecksumMismatch>& recorded);
+
+}  // namespace kvbench::report
+
+#endif  // KVBENCH_HOST_REPORT_RESULTS_HPP_

@@ -1,0 +1,320 @@
+// Reading and merging results files. Tolerant by design: unknown members are ignored, a missing or null optional
+// member becomes "not known"; only a document that is not a results object at all, or a member of the wrong
+// type where one is required (engines, phases), is an error.
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "report/results.hpp"
+
+namespace kvbench::report {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+OptDouble Num(const json& obj, const char* key) {
+  if (!obj.is_object()) return std::nullopt;
+  auto it = obj.find(key);
+  if (it == obj.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+
+std::optional<int64_t> Int(const json& obj, const char* key) {
+  if (!obj.is_object()) return std::nullopt;
+  auto it = obj.find(key);
+  if (it == obj.end()) return std::nullopt;
+  if (it->is_number_integer()) return it->get<int64_t>();
+  if (it->is_number_unsigned()) return static_cast<int64_t>(it->get<uint64_t>());
+  if (it->is_number_float()) return static_cast<int64_t>(it->get<double>());
+  return std::nullopt;
+}
+
+std::string Str(const json& obj, const char* key) {
+  if (!obj.is_object()) return {};
+  auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return {};
+  if (it->is_string()) return it->get<std::string>();
+  return it->dump();
+}
+
+const json& Member(const json& obj, const char* key) {
+  static const json kNull;
+  if (!obj.is_object()) return kNull;
+  auto it = obj.find(key);
+  return it == obj.end() ? kNull : *it;
+}
+
+Measurements ParseMeasurements(const json& m) {
+  Measurements out;
+  if (!m.is_object()) return out;
+  const json& lat = Member(m, "latency");
+  if (lat.is_object()) {
+    Latency l;
+    l.count = Num(lat, "count");
+    l.sampled_every = Num(lat, "sampled_every");
+    l.min = Num(lat, "min");
+    l.max = Num(lat, "max");
+    l.mean = Num(lat, "mean");
+    l.p50 = Num(lat, "p50");
+    l.p90 = Num(lat, "p90");
+    l.p99 = Num(lat, "p99");
+    l.p999 = Num(lat, "p999");
+    l.p9999 = Num(lat, "p9999");
+    out.latency = l;
+  }
+  const json& tl = Member(m, "timeline");
+  if (tl.is_object() && Member(tl, "ops").is_array()) {
+    Timeline t;
+    t.interval_ms = Num(tl, "interval_ms").value_or(1000.0);
+    if (t.interval_ms <= 0) t.interval_ms = 1000.0;
+    for (const json& v : Member(tl, "ops")) t.ops.push_back(v.is_number() ? v.get<double>() : 0.0);
+    if (Member(tl, "rss_bytes").is_array()) {
+      for (const json& v : Member(tl, "rss_bytes")) t.rss_bytes.push_back(v.is_number() ? v.get<double>() : 0.0);
+    }
+    out.timeline = std::move(t);
+  }
+  out.cpu_user_s = Num(Member(m, "cpu"), "user_s");
+  out.cpu_system_s = Num(Member(m, "cpu"), "system_s");
+  out.io_read_bytes = Num(Member(m, "io"), "read_bytes");
+  out.io_write_bytes = Num(Member(m, "io"), "write_bytes");
+  out.peak_rss_bytes = Num(Member(m, "memory"), "peak_rss_bytes");
+  return out;
+}
+
+Status ParseEngine(const json& e, const std::string& where, Engine* out) {
+  if (!e.is_object()) return Status::InvalidArgument(where + ": an engine entry is not an object");
+  out->name = Str(e, "name");
+  if (out->name.empty()) return Status::InvalidArgument(where + ": an engine has no name");
+  const json& plugin = Member(e, "plugin");
+  out->plugin_name = Str(plugin, "name");
+  out->plugin_version = Str(plugin, "version");
+  out->status = Str(e, "status");
+  if (out->status.empty()) out->status = "Unknown";
+  out->error = Str(e, "error");
+  out->signal = Str(e, "signal");
+  out->interrupted_phase = Str(e, "interrupted_phase");
+  const json& settings = Member(e, "settings");
+  if (settings.is_object()) {
+    for (auto it = settings.begin(); it != settings.end(); ++it) {
+      out->settings.emplace_back(it.key(), it->is_string() ? it->get<std::string>() : it->dump());
+    }
+  }
+  out->durability = Str(e, "durability");
+  const json& phases = Member(e, "phases");
+  if (!phases.is_null() && !phases.is_array()) {
+    return Status::InvalidArgument(where + ": engine " + out->name + ": 'phases' is not an array");
+  }
+  if (phases.is_array()) {
+    for (const json& p : phases) {
+      if (!p.is_object()) return Status::InvalidArgument(where + ": engine " + out->name + ": bad phase entry");
+      Phase phase;
+      phase.name = Str(p, "name");
+      phase.operations = Num(p, "operations");
+      phase.elapsed_ms = Num(p, "elapsed_ms");
+      phase.ops_per_s = Num(p, "ops_per_s");
+      // The workload's definition, for files that carry only operations and time.
+      if (!phase.ops_per_s && phase.operations && phase.elapsed_ms) {
+        phase.ops_per_s = *phase.operations / std::max(*phase.elapsed_ms / 1000.0, 0.001);
+      }
+      phase.checksum = Str(p, "checksum");
+      phase.measurements = ParseMeasurements(Member(p, "measurements"));
+      out->phases.push_back(std::move(phase));
+    }
+  }
+  const json& steps = Member(e, "steps");
+  if (steps.is_array()) {
+    for (const json& s : steps) {
+      if (!s.is_object()) continue;
+      Step step;
+      step.name = Str(s, "name");
+      step.elapsed_ms = Num(s, "elapsed_ms");
+      step.measurements = ParseMeasurements(Member(s, "measurements"));
+      out->steps.push_back(std::move(step));
+    }
+  }
+  out->pre_read_stabilize_ms = Num(e, "pre_read_stabilize_ms");
+  out->post_update_stabilize_ms = Num(e, "post_update_stabilize_ms");
+  out->settle_ms = Num(e, "settle_ms");
+  out->reopen_ms = Num(e, "reopen_ms");
+  out->verify_ms = Num(e, "verify_ms");
+  out->run_ms = Num(e, "run_ms");
+  out->completed_phase_ms = Num(e, "completed_phase_ms");
+  out->storage_bytes = Num(e, "storage_bytes");
+  out->peak_memory_bytes = Num(e, "peak_memory_bytes");
+  out->host_memory_before_open_bytes = Num(e, "host_memory_before_open_bytes");
+  out->final_checksum = Str(e, "final_checksum");
+  const json& amp = Member(e, "amplification");
+  Amplification& a = out->amplification;
+  a.logical_bytes_written = Num(amp, "logical_bytes_written");
+  a.disk_bytes_written = Num(amp, "disk_bytes_written");
+  a.write_amplification = Num(amp, "write_amplification");
+  a.live_logical_bytes = Num(amp, "live_logical_bytes");
+  a.space_amplification = Num(amp, "space_amplification");
+  if (!a.write_amplification && a.disk_bytes_written && a.logical_bytes_written && *a.logical_bytes_written > 0) {
+    a.write_amplification = *a.disk_bytes_written / *a.logical_bytes_written;
+  }
+  if (!a.space_amplification && out->storage_bytes && a.live_logical_bytes && *a.live_logical_bytes > 0) {
+    a.space_amplification = *out->storage_bytes / *a.live_logical_bytes;
+  }
+  return Status::OK();
+}
+
+Workload ParseWorkload(const json& w) {
+  Workload out;
+  out.kind = Str(w, "kind");
+  out.profiles = Int(w, "profiles");
+  out.seed = Int(w, "seed");
+  out.query_limit = Int(w, "query_limit");
+  out.reads = Int(w, "reads");
+  out.email_reads = Int(w, "email_reads");
+  out.queries = Int(w, "queries");
+  out.updates = Int(w, "updates");
+  out.post_reads = Int(w, "post_reads");
+  out.post_email_reads = Int(w, "post_email_reads");
+  out.post_queries = Int(w, "post_queries");
+  out.timeout_seconds = Int(w, "timeout_seconds");
+  out.profile_writes = Str(w, "profile_writes");
+  if (out.profile_writes.empty()) out.profile_writes = "individual operations";
+  return out;
+}
+
+Environment ParseEnvironment(const json& e) {
+  Environment out;
+  out.os = Str(e, "os");
+  out.kernel = Str(e, "kernel");
+  out.architecture = Str(e, "architecture");
+  out.cpu_model = Str(e, "cpu_model");
+  out.compiler = Str(e, "compiler");
+  out.build_type = Str(e, "build_type");
+  out.kvbench_version = Str(e, "kvbench_version");
+  out.git_revision = Str(e, "git_revision");
+  out.logical_processors = Num(e, "logical_processors");
+  out.total_memory_bytes = Num(e, "total_memory_bytes");
+  out.raw = e.is_object() ? e : json::object();
+  return out;
+}
+
+std::vector<ChecksumMismatch> ParseRecordedMismatches(const json& correctness) {
+  std::vector<ChecksumMismatch> out;
+  const json& list = Member(correctness, "mismatches");
+  if (!list.is_array()) return out;
+  for (const json& m : list) {
+    if (!m.is_object()) continue;
+    out.push_back({Str(m, "phase"), Str(m, "engine"), Str(m, "checksum"), Str(m, "expected"),
+                   Str(m, "expected_from")});
+  }
+  return out;
+}
+
+// The workload members that decide what the engines computed; `timeout_seconds` may differ between files.
+std::string FirstWorkloadDifference(const Workload& a, const Workload& b) {
+  if (a.kind != b.kind) return "kind";
+  const std::pair<const char*, std::pair<std::optional<int64_t>, std::optional<int64_t>>> members[] = {
+      {"profiles", {a.profiles, b.profiles}},
+      {"seed", {a.seed, b.seed}},
+      {"query_limit", {a.query_limit, b.query_limit}},
+      {"reads", {a.reads, b.reads}},
+      {"email_reads", {a.email_reads, b.email_reads}},
+      {"queries", {a.queries, b.queries}},
+      {"updates", {a.updates, b.updates}},
+      {"post_reads", {a.post_reads, b.post_reads}},
+      {"post_email_reads", {a.post_email_reads, b.post_email_reads}},
+      {"post_queries", {a.post_queries, b.post_queries}},
+  };
+  for (const auto& [name, values] : members) {
+    if (values.first != values.second) return name;
+  }
+  if (a.profile_writes != b.profile_writes) return "profile_writes";
+  return {};
+}
+
+std::string Show(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : "null"; }
+
+}  // namespace
+
+Status ParseResults(const json& doc, const std::string& source_name, Results* out) {
+  if (!doc.is_object()) return Status::InvalidArgument(source_name + ": not a JSON object");
+  auto version = Int(doc, "schema_version");
+  if (!version) return Status::InvalidArgument(source_name + ": no schema_version (not a kvbench results file?)");
+  if (*version != 1) {
+    return Status::InvalidArgument(source_name + ": schema_version " + std::to_string(*version) +
+                                   " is not supported (this reporter reads version 1)");
+  }
+  const json& engines = Member(doc, "engines");
+  if (!engines.is_array()) return Status::InvalidArgument(source_name + ": 'engines' is missing or not an array");
+  *out = Results();
+  out->source_files.push_back(source_name);
+  out->created_at.push_back(Str(doc, "created_at"));
+  out->workload = ParseWorkload(Member(doc, "workload"));
+  out->environments.push_back(ParseEnvironment(Member(doc, "environment")));
+  for (const json& e : engines) {
+    Engine engine;
+    Status s = ParseEngine(e, source_name, &engine);
+    if (!s.ok()) return s;
+    out->engines.push_back(std::move(engine));
+  }
+  ComputeCorrectness(out, ParseRecordedMismatches(Member(doc, "correctness")));
+  return Status::OK();
+}
+
+Status LoadResultsFile(const std::string& path, Results* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::InvalidArgument(path + ": cannot open");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  json doc = json::parse(buffer.str(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return Status::InvalidArgument(path + ": not valid JSON");
+  return ParseResults(doc, path, out);
+}
+
+Status LoadAndMerge(const std::vector<std::string>& paths, Results* out) {
+  if (paths.empty()) return Status::InvalidArgument("no results files given");
+  Results merged;
+  std::vector<ChecksumMismatch> recorded;
+  std::set<std::string> names;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    Results one;
+    Status s = LoadResultsFile(paths[i], &one);
+    if (!s.ok()) return s;
+    if (i == 0) {
+      merged.workload = one.workload;
+    } else if (std::string diff = FirstWorkloadDifference(merged.workload, one.workload); !diff.empty()) {
+      const auto pick = [&](const Workload& w) -> std::string {
+        if (diff == "kind") return w.kind;
+        if (diff == "profile_writes") return w.profile_writes;
+        const std::map<std::string, std::optional<int64_t>> v = {
+            {"profiles", w.profiles},   {"seed", w.seed},           {"query_limit", w.query_limit},
+            {"reads", w.reads},         {"email_reads", w.email_reads}, {"queries", w.queries},
+            {"updates", w.updates},     {"post_reads", w.post_reads}, {"post_email_reads", w.post_email_reads},
+            {"post_queries", w.post_queries}};
+        return Show(v.at(diff));
+      };
+      return Status::InvalidArgument("cannot merge results of different workloads: workload." + diff + " is " +
+                                     pick(merged.workload) + " in " + paths[0] + " but " + pick(one.workload) +
+                                     " in " + paths[i]);
+    }
+    merged.source_files.push_back(paths[i]);
+    merged.created_at.push_back(one.created_at.front());
+    size_t env_index = merged.environments.size();
+    for (size_t k = 0; k < merged.environments.size(); ++k) {
+      if (merged.environments[k].raw == one.environments.front().raw) env_index = k;
+    }
+    if (env_index == merged.environments.size()) merged.environments.push_back(one.environments.front());
+    for (Engine& engine : one.engines) {
+      if (!names.insert(engine.name).second) {
+        return Status::InvalidArgument("engine '" + engine.name + "' appears more than once (again in " + paths[i] +
+                                       "); rename it in one of the configs");
+      }
+      engine.environment_index = env_index;
+      merged.engines.push_back(std::move(engine));
+    }
+    for (const ChecksumMismatch& m : one.correctness.mismatches) recorded.push_back(m);
+  }
+  ComputeCorrectness(&merged, recorded);
+  *out = std::move(merged);
+  return Status::OK();
+}
+
+}  // namespace kvbench::report

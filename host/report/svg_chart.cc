@@ -1,0 +1,282 @@
+#include "report/svg_chart.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/format.hpp"
+
+namespace kvbench::report {
+
+namespace {
+
+constexpr const char* kFont = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+constexpr const char* kInk = "#1f2328";
+constexpr const char* kMuted = "#57606a";
+constexpr const char* kGrid = "#d0d7de";
+
+// Trims "2.50" -> "2.5", "3.00" -> "3".
+std::string Trimmed(double value, int decimals) {
+  std::string s = FormatFixed(value, decimals);
+  if (s.find('.') == std::string::npos) return s;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
+// 250000 -> "250K", 1250000 -> "1.25M", 12 -> "12".
+std::string Compact(double v) {
+  const double a = std::fabs(v);
+  if (a >= 1e9) return Trimmed(v / 1e9, 2) + "G";
+  if (a >= 1e6) return Trimmed(v / 1e6, 2) + "M";
+  if (a >= 1e3) return Trimmed(v / 1e3, 2) + "K";
+  return Trimmed(v, a < 10 ? 2 : 0);
+}
+
+// How a chart's values map to axis units and labels.
+struct Scale {
+  double divisor = 1.0;
+  std::string axis_label;
+  std::string tick_suffix;
+};
+
+Scale ScaleFor(ValueKind kind, double max_value) {
+  switch (kind) {
+    case ValueKind::kMilliseconds:
+      if (max_value >= 10'000) return {1000.0, "Time (s)", ""};
+      return {1.0, "Time (ms)", ""};
+    case ValueKind::kBytes: {
+      constexpr double kKiB = 1024.0;
+      if (max_value >= kKiB * kKiB * kKiB) return {kKiB * kKiB * kKiB, "Size (GB)", ""};
+      if (max_value >= kKiB * kKiB) return {kKiB * kKiB, "Size (MB)", ""};
+      if (max_value >= kKiB) return {kKiB, "Size (KB)", ""};
+      return {1.0, "Size (bytes)", ""};
+    }
+    case ValueKind::kRate:
+      break;
+  }
+  return {1.0, "Operations per second", ""};
+}
+
+std::string FullValue(ValueKind kind, double v) {
+  switch (kind) {
+    case ValueKind::kMilliseconds:
+      return FormatMs(v);
+    case ValueKind::kBytes:
+      return FormatBytes(v);
+    case ValueKind::kRate:
+      break;
+  }
+  return FormatRate(v);
+}
+
+std::string ShortValue(ValueKind kind, double v) {
+  switch (kind) {
+    case ValueKind::kMilliseconds:
+      return v >= 10'000 ? FormatCount(v / 1000.0) + " s" : FormatMs(v);
+    case ValueKind::kBytes:
+      return FormatBytes(v);
+    case ValueKind::kRate:
+      break;
+  }
+  return Compact(v) + "/s";
+}
+
+std::string Num(double v) { return Trimmed(v, 1); }
+
+std::string SvgOpen(double width, double height, const std::string& title) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Num(width) + "\" height=\"" + Num(height) +
+         "\" viewBox=\"0 0 " + Num(width) + " " + Num(height) + "\" role=\"img\" aria-label=\"" + XmlEscape(title) +
+         "\" font-family=\"" + kFont + "\" font-size=\"12\">\n<title>" + XmlEscape(title) + "</title>\n" +
+         "<rect x=\"0\" y=\"0\" width=\"" + Num(width) + "\" height=\"" + Num(height) + "\" fill=\"#ffffff\"/>\n";
+}
+
+std::string Text(double x, double y, const std::string& text, const char* anchor, const char* fill, int size = 12,
+                 const char* weight = nullptr) {
+  std::string s = "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\" text-anchor=\"" + anchor + "\" fill=\"" + fill +
+                  "\"";
+  if (size != 12) s += " font-size=\"" + std::to_string(size) + "\"";
+  if (weight != nullptr) s += std::string(" font-weight=\"") + weight + "\"";
+  return s + ">" + XmlEscape(text) + "</text>\n";
+}
+
+}  // namespace
+
+const char* EngineColor(size_t index) {
+  static constexpr const char* kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
+                                             "#b07aa1", "#edc948", "#9c755f", "#ff9da7", "#bab0ac"};
+  return kPalette[index % std::size(kPalette)];
+}
+
+std::vector<double> NiceTicks(double max_value, int target) {
+  if (!(max_value > 0) || !std::isfinite(max_value)) return {0.0, 1.0};
+  const double raw = max_value / std::max(target, 1);
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = magnitude * 10;
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+    if (raw <= m * magnitude * (1 + 1e-9)) {
+      step = m * magnitude;
+      break;
+    }
+  }
+  std::vector<double> ticks;
+  const int n = static_cast<int>(std::ceil(max_value / step - 1e-9));
+  for (int i = 0; i <= std::max(n, 1); ++i) ticks.push_back(i * step);
+  return ticks;
+}
+
+std::string XmlEscape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default:
+        // Control characters are not allowed in XML 1.0 text.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
+          out += ' ';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+std::string RenderBarChart(const BarChart& chart) {
+  double max_value = 0;
+  for (const BarSeries& s : chart.series) {
+    for (const auto& v : s.values) {
+      if (v && std::isfinite(*v)) max_value = std::max(max_value, *v);
+    }
+  }
+  const Scale scale = ScaleFor(chart.kind, max_value);
+  const std::vector<double> ticks = NiceTicks(max_value / scale.divisor);
+  const double axis_max = ticks.back();
+
+  size_t longest = 0;
+  for (const std::string& c : chart.categories) longest = std::max(longest, c.size());
+  const double width = 860;
+  const double left = std::clamp(28.0 + 6.6 * static_cast<double>(longest), 120.0, 320.0);
+  const double right = width - 96;
+  const double bar_h = 15, bar_gap = 3, group_pad = 16;
+  const size_t n_series = std::max<size_t>(chart.series.size(), 1);
+  const double group_h = static_cast<double>(n_series) * bar_h + static_cast<double>(n_series - 1) * bar_gap;
+
+  // Legend: one row, wrapping when the names do not fit.
+  std::string legend;
+  double lx = left, ly = 46;
+  for (const BarSeries& s : chart.series) {
+    const double item_w = 28 + 7.0 * static_cast<double>(s.name.size());
+    if (lx + item_w > width - 10 && lx > left) {
+      lx = left;
+      ly += 18;
+    }
+    legend += "<rect x=\"" + Num(lx) + "\" y=\"" + Num(ly - 10) + "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" +
+              EngineColor(s.color_index) + "\"/>\n";
+    legend += Text(lx + 17, ly, s.name, "start", kInk);
+    lx += item_w;
+  }
+  const double top = ly + 22;
+  const double plot_h = static_cast<double>(chart.categories.size()) * (group_h + group_pad);
+  const double bottom = top + plot_h;
+  const double height = bottom + 48;
+  const auto x_of = [&](double value) { return left + (right - left) * (value / scale.divisor) / axis_max; };
+
+  std::string svg = SvgOpen(width, height, chart.title);
+  svg += Text(12, 24, chart.title, "start", kInk, 16, "600");
+  svg += legend;
+  for (double t : ticks) {
+    const double x = left + (right - left) * t / axis_max;
+    svg += "<line x1=\"" + Num(x) + "\" y1=\"" + Num(top - 4) + "\" x2=\"" + Num(x) + "\" y2=\"" + Num(bottom) +
+           "\" stroke=\"" + kGrid + "\" stroke-width=\"1\"/>\n";
+    svg += Text(x, bottom + 16, Compact(t) + scale.tick_suffix, "middle", kMuted, 11);
+  }
+  svg += Text((left + right) / 2, bottom + 38, scale.axis_label, "middle", kInk, 12, "600");
+  for (size_t c = 0; c < chart.categories.size(); ++c) {
+    const double gy = top + group_pad / 2 + static_cast<double>(c) * (group_h + group_pad);
+    svg += Text(left - 8, gy + group_h / 2 + 4, chart.categories[c], "end", kInk);
+    for (size_t s = 0; s < chart.series.size(); ++s) {
+      const BarSeries& series = chart.series[s];
+      const double y = gy + static_cast<double>(s) * (bar_h + bar_gap);
+      const std::optional<double> v = c < series.values.size() ? series.values[c] : std::nullopt;
+      if (!v || !std::isfinite(*v)) {
+        svg += "<g><title>" + XmlEscape(series.name + " · " + chart.categories[c] + ": n/a") + "</title>" +
+               Text(left + 4, y + bar_h - 3, "n/a", "start", kMuted, 11) + "</g>\n";
+        continue;
+      }
+      const double w = std::max(x_of(*v) - left, *v > 0 ? 1.0 : 0.0);
+      svg += "<g><title>" + XmlEscape(series.name + " · " + chart.categories[c] + ": " + FullValue(chart.kind, *v)) +
+             "</title><rect x=\"" + Num(left) + "\" y=\"" + Num(y) + "\" width=\"" + Num(w) + "\" height=\"" +
+             Num(bar_h) + "\" rx=\"2\" fill=\"" + EngineColor(series.color_index) + "\"/>" +
+             Text(left + w + 4, y + bar_h - 3, ShortValue(chart.kind, *v), "start", kMuted, 11) + "</g>\n";
+    }
+  }
+  svg += "<line x1=\"" + Num(left) + "\" y1=\"" + Num(top - 4) + "\" x2=\"" + Num(left) + "\" y2=\"" + Num(bottom) +
+         "\" stroke=\"" + kMuted + "\" stroke-width=\"1\"/>\n";
+  svg += "</svg>\n";
+  return svg;
+}
+
+std::string RenderLineChart(const LineChart& chart) {
+  const double width = 420, height = 230;
+  const double left = 62, right = width - 16, top = 40, bottom = height - 44;
+  std::vector<double> rates;
+  rates.reserve(chart.ops_per_interval.size());
+  const double interval_s = chart.interval_s > 0 ? chart.interval_s : 1.0;
+  for (double ops : chart.ops_per_interval) rates.push_back(ops / interval_s);
+  double max_rate = 0, min_rate = rates.empty() ? 0 : rates.front(), sum = 0;
+  for (double r : rates) {
+    max_rate = std::max(max_rate, r);
+    min_rate = std::min(min_rate, r);
+    sum += r;
+  }
+  const std::vector<double> y_ticks = NiceTicks(max_rate, 4);
+  const double duration = static_cast<double>(rates.size()) * interval_s;
+  const std::vector<double> x_ticks = NiceTicks(duration, 5);
+  const auto x_of = [&](double t) { return left + (right - left) * t / x_ticks.back(); };
+  const auto y_of = [&](double r) { return bottom - (bottom - top) * r / y_ticks.back(); };
+
+  std::string svg = SvgOpen(width, height, chart.title);
+  svg += Text(10, 20, chart.title, "start", kInk, 13, "600");
+  for (double t : y_ticks) {
+    svg += "<line x1=\"" + Num(left) + "\" y1=\"" + Num(y_of(t)) + "\" x2=\"" + Num(right) + "\" y2=\"" +
+           Num(y_of(t)) + "\" stroke=\"" + kGrid + "\" stroke-width=\"1\"/>\n";
+    svg += Text(left - 6, y_of(t) + 4, Compact(t), "end", kMuted, 10);
+  }
+  for (double t : x_ticks) svg += Text(x_of(t), bottom + 14, Compact(t), "middle", kMuted, 10);
+  svg += Text((left + right) / 2, bottom + 32, "Time (s)", "middle", kInk, 11, "600");
+  svg += "<text x=\"14\" y=\"" + Num((top + bottom) / 2) + "\" transform=\"rotate(-90 14 " +
+         Num((top + bottom) / 2) + ")\" text-anchor=\"middle\" fill=\"" + kInk +
+         "\" font-size=\"11\" font-weight=\"600\">Operations per second</text>\n";
+  const char* color = EngineColor(chart.color_index);
+  const std::string summary =
+      rates.empty() ? std::string("no intervals recorded")
+                    : "min " + FormatRate(min_rate) + ", mean " +
+                          FormatRate(sum / static_cast<double>(rates.size())) + ", max " + FormatRate(max_rate) +
+                          " over " + std::to_string(rates.size()) + " intervals of " + Trimmed(interval_s, 3) + " s";
+  // Each interval's rate is drawn at the interval's midpoint.
+  std::string points;
+  for (size_t i = 0; i < rates.size(); ++i) {
+    if (!points.empty()) points += ' ';
+    points += Num(x_of((static_cast<double>(i) + 0.5) * interval_s)) + "," + Num(y_of(rates[i]));
+  }
+  svg += "<g><title>" + XmlEscape(chart.title + ": " + summary) + "</title>\n";
+  if (rates.size() == 1) {
+    svg += "<circle cx=\"" + Num(x_of(0.5 * interval_s)) + "\" cy=\"" + Num(y_of(rates[0])) + "\" r=\"3\" fill=\"" +
+           color + "\"/>\n";
+  } else if (!rates.empty()) {
+    svg += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + color +
+           "\" stroke-width=\"1.8\" stroke-linejoin=\"round\"/>\n";
+  }
+  svg += "</g>\n";
+  svg += "<line x1=\"" + Num(left) + "\" y1=\"" + Num(bottom) + "\" x2=\"" + Num(right) + "\" y2=\"" + Num(bottom) +
+         "\" stroke=\"" + kMuted + "\" stroke-width=\"1\"/>\n";
+  svg += "</svg>\n";
+  return svg;
+}
+
+}  // namespace kvbench::report
