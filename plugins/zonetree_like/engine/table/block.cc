@@ -2,66 +2,69 @@
 
 namespace zt {
 
-Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n)
+Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section)
     : data_(std::move(data)), size_(size), num_entries_(n) {
-  offsets_ = data_.get() + size - 4 - 4 * size_t{n};
-  data_end_ = offsets_;
+  offsets_ = data_.get() + size - 8 - 4 * size_t{n};
+  keys_end_ = data_.get() + key_section;
+  values_ = keys_end_;
 }
 
 Status Block::Parse(std::unique_ptr<char[]> data, size_t size, std::unique_ptr<Block>* out) {
-  if (size < 4) return Status::Corruption("block too small");
+  if (size < 8) return Status::Corruption("block too small");
   const char* base = data.get();
   uint32_t n = DecodeFixed32(base + size - 4);
+  uint32_t key_section = DecodeFixed32(base + size - 8);
   if (n == 0) return Status::Corruption("empty block");
-  if (n > (size - 4) / 4) return Status::Corruption("bad entry count");
-  const char* offsets = base + size - 4 - 4 * size_t{n};
-  const char* limit = offsets;
-  // Every entry must lie inside the entry area; then accessors need no
-  // checks. Entries are also checked to be laid out back to back.
-  uint64_t expected = 0;
+  if (n > (size - 8) / 4) return Status::Corruption("bad entry count");
+  const size_t offsets_at = size - 8 - 4 * size_t{n};
+  if (key_section > offsets_at) return Status::Corruption("bad key section size");
+  const char* offsets = base + offsets_at;
+  const char* keys_end = base + key_section;
+  const uint64_t value_section = offsets_at - key_section;
+  // Every header, key and value must lie inside its section, laid out back
+  // to back in entry order; then accessors need no checks.
+  uint64_t expected = 0, expected_value = 0;
   for (uint32_t i = 0; i < n; i++) {
     uint32_t off = DecodeFixed32(offsets + 4 * size_t{i});
     if (off != expected) return Status::Corruption("bad entry offset");
     const char* p = base + off;
-    uint32_t klen, vlen;
-    p = GetVarint32Ptr(p, limit, &klen);
-    if (p == nullptr) return Status::Corruption("bad key length");
-    p = GetVarint32Ptr(p, limit, &vlen);
-    if (p == nullptr) return Status::Corruption("bad value length");
-    if (p >= limit) return Status::Corruption("truncated entry");
+    uint32_t klen, vlen, voff;
+    p = GetVarint32Ptr(p, keys_end, &klen);
+    if (p != nullptr) p = GetVarint32Ptr(p, keys_end, &vlen);
+    if (p != nullptr) p = GetVarint32Ptr(p, keys_end, &voff);
+    if (p == nullptr || p >= keys_end) return Status::Corruption("truncated entry header");
     auto kind = static_cast<uint8_t>(*p);
     if (kind != static_cast<uint8_t>(EntryKind::kValue) && kind != static_cast<uint8_t>(EntryKind::kTombstone)) {
       return Status::Corruption("bad entry kind");
     }
     p++;
-    if (uint64_t{klen} + vlen > static_cast<uint64_t>(limit - p)) {
-      return Status::Corruption("entry past end of block");
+    if (klen > static_cast<uint64_t>(keys_end - p)) return Status::Corruption("key past end of key section");
+    if (voff != expected_value || vlen > value_section - voff) {
+      return Status::Corruption("bad value position");
     }
-    expected = static_cast<uint64_t>(p - base) + klen + vlen;
+    expected = static_cast<uint64_t>(p - base) + klen;
+    expected_value = uint64_t{voff} + vlen;
   }
-  if (expected != static_cast<uint64_t>(limit - base)) {
+  if (expected != key_section || expected_value != value_section) {
     return Status::Corruption("trailing bytes in block");
   }
-  out->reset(new Block(std::move(data), size, n));
+  out->reset(new Block(std::move(data), size, n, key_section));
   return Status::OK();
 }
 
 int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first, uint32_t count, Entry* entry) const {
   const char* p = data_.get() + offset;
   for (uint32_t i = 0; i < count; i++) {
-    uint32_t klen, vlen;
-    p = GetVarint32PtrFast(p, data_end_, &klen);
-    p = GetVarint32PtrFast(p, data_end_, &vlen);
-    std::string_view key(p + 1, klen);
+    Header h;
+    const char* key_data = DecodeHeader(p, &h);
+    std::string_view key(key_data, h.klen);
     int c = key.compare(target);
     if (c == 0) {
-      entry->kind = static_cast<EntryKind>(*p);
-      entry->key = key;
-      entry->value = std::string_view(p + 1 + klen, vlen);
+      *entry = MakeEntry(key_data, h);
       return int64_t{first} + i;
     }
     if (c > 0) break;
-    p += 1 + klen + vlen;
+    p = key_data + h.klen;
   }
   return -1;
 }

@@ -27,8 +27,9 @@ class Block {
 
   uint32_t num_entries() const { return num_entries_; }
   size_t size() const { return size_; }
-  // End of the entry area (entries occupy [0, entries_end()) back to back).
-  uint32_t entries_end() const { return static_cast<uint32_t>(data_end_ - data_.get()); }
+  // End of the key section (entry headers and keys occupy [0, entries_end())
+  // back to back; values are elsewhere).
+  uint32_t entries_end() const { return static_cast<uint32_t>(keys_end_ - data_.get()); }
   // Asks the CPU to fetch bytes [begin, end) of the block (at most
   // max_lines cache lines), so a following scan does not wait per entry.
   void PrefetchRange(uint32_t begin, uint32_t end, uint32_t max_lines) const {
@@ -47,22 +48,14 @@ class Block {
 
   // REQUIRES: i < num_entries().
   std::string_view KeyAt(uint32_t i) const {
-    const char* p = data_.get() + DecodeFixed32(offsets_ + 4 * i);
-    uint32_t klen, vlen;
-    p = GetVarint32PtrFast(p, data_end_, &klen);
-    p = GetVarint32PtrFast(p, data_end_, &vlen);
-    return std::string_view(p + 1, klen);
+    Header h;
+    const char* key = DecodeHeader(data_.get() + DecodeFixed32(offsets_ + 4 * i), &h);
+    return std::string_view(key, h.klen);
   }
   Entry EntryAt(uint32_t i) const {
-    const char* p = data_.get() + DecodeFixed32(offsets_ + 4 * i);
-    uint32_t klen, vlen;
-    p = GetVarint32PtrFast(p, data_end_, &klen);
-    p = GetVarint32PtrFast(p, data_end_, &vlen);
-    Entry e;
-    e.kind = static_cast<EntryKind>(*p);
-    e.key = std::string_view(p + 1, klen);
-    e.value = std::string_view(p + 1 + klen, vlen);
-    return e;
+    Header h;
+    const char* key = DecodeHeader(data_.get() + DecodeFixed32(offsets_ + 4 * i), &h);
+    return MakeEntry(key, h);
   }
 
   // Byte offset of entry i. REQUIRES: i < num_entries().
@@ -85,13 +78,30 @@ class Block {
   uint32_t LowerBound(std::string_view target, uint32_t lo, uint32_t hi) const;
 
  private:
-  Block(std::unique_ptr<char[]> data, size_t size, uint32_t n);
+  struct Header {
+    uint32_t klen, vlen, voff;
+    EntryKind kind;
+  };
+  // Decodes the entry header at p (validated by Parse); returns the key.
+  const char* DecodeHeader(const char* p, Header* h) const {
+    p = GetVarint32PtrFast(p, keys_end_, &h->klen);
+    p = GetVarint32PtrFast(p, keys_end_, &h->vlen);
+    p = GetVarint32PtrFast(p, keys_end_, &h->voff);
+    h->kind = static_cast<EntryKind>(*p);
+    return p + 1;
+  }
+  Entry MakeEntry(const char* key, const Header& h) const {
+    return Entry{std::string_view(key, h.klen), std::string_view(values_ + h.voff, h.vlen), h.kind};
+  }
+
+  Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section);
 
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   uint32_t num_entries_ = 0;
   const char* offsets_ = nullptr;   // num_entries_ fixed32 offsets
-  const char* data_end_ = nullptr;  // end of the entry area (== offsets_)
+  const char* keys_end_ = nullptr;  // end of the key section
+  const char* values_ = nullptr;    // value section (== keys_end_)
 };
 
 }  // namespace zt

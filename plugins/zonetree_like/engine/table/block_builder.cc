@@ -9,15 +9,19 @@ void BlockBuilder::Add(std::string_view key, EntryKind kind, std::string_view va
   PutFixed32(&offsets_, static_cast<uint32_t>(buffer_.size()));
   PutVarint32(&buffer_, static_cast<uint32_t>(key.size()));
   PutVarint32(&buffer_, static_cast<uint32_t>(value.size()));
+  PutVarint32(&buffer_, static_cast<uint32_t>(values_.size()));
   buffer_.push_back(static_cast<char>(kind));
   buffer_.append(key.data(), key.size());
-  buffer_.append(value.data(), value.size());
+  values_.append(value.data(), value.size());
   entries_++;
 }
 
 std::string_view BlockBuilder::Finish() {
   if (!finished_) {
+    uint32_t key_section = static_cast<uint32_t>(buffer_.size());
+    buffer_.append(values_);
     buffer_.append(offsets_);
+    PutFixed32(&buffer_, key_section);
     PutFixed32(&buffer_, entries_);
     finished_ = true;
   }
@@ -26,6 +30,7 @@ std::string_view BlockBuilder::Finish() {
 
 void BlockBuilder::Reset() {
   buffer_.clear();
+  values_.clear();
   offsets_.clear();
   entries_ = 0;
   finished_ = false;

@@ -19,7 +19,7 @@ class BlockBuilder {
   // Size of the block if finished now.
   size_t SizeEstimate() const { return finished_ ? buffer_.size() : buffer_.size() + offsets_.size() + 4; }
   uint32_t entries() const { return entries_; }
-  // Byte offset the next Add() will write its entry at.
+  // Key-section offset the next Add() will write its entry header at.
   uint32_t next_entry_offset() const { return finished_ ? 0 : static_cast<uint32_t>(buffer_.size()); }
   bool empty() const { return entries_ == 0; }
   // The finished block; valid until the next Add/Reset.
@@ -27,7 +27,8 @@ class BlockBuilder {
   void Reset();
 
  private:
-  std::string buffer_;
+  std::string buffer_;  // key section (then, once finished, the whole block)
+  std::string values_;  // value section
   std::string offsets_;
   uint32_t entries_ = 0;
   bool finished_ = false;

@@ -138,14 +138,28 @@ TEST(BlockTest, MalformedBlocksAreCorruption) {
   EncodeFixed32(bad.data() + bad.size() - 4, 0);
   ParseCopy(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
-  // An offset pointing past the entry area.
+  // An offset pointing past the key section.
+  bad = raw;
+  EncodeFixed32(bad.data() + bad.size() - 12, 0xffffff);
+  ParseCopy(bad, &s);
+  EXPECT_TRUE(s.IsCorruption());
+  // A key section size past the offsets, or one byte short.
   bad = raw;
   EncodeFixed32(bad.data() + bad.size() - 8, 0xffffff);
   ParseCopy(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
-  // A bad kind byte in entry 0 (after two 1-byte varints).
   bad = raw;
-  bad[2] = 9;
+  EncodeFixed32(bad.data() + bad.size() - 8, DecodeFixed32(bad.data() + bad.size() - 8) - 1);
+  ParseCopy(bad, &s);
+  EXPECT_TRUE(s.IsCorruption());
+  // A value offset out of sequence in entry 0 (third header byte).
+  bad = raw;
+  bad[2] = 5;
+  ParseCopy(bad, &s);
+  EXPECT_TRUE(s.IsCorruption());
+  // A bad kind byte in entry 0 (after three 1-byte varints).
+  bad = raw;
+  bad[3] = 9;
   ParseCopy(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
   // A key length running past the end.

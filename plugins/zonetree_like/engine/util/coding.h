@@ -53,13 +53,20 @@ bool GetFixed32(std::string_view* input, uint32_t* v);
 bool GetFixed64(std::string_view* input, uint64_t* v);
 bool GetLengthPrefixed(std::string_view* input, std::string_view* result);
 
-// Fast 1-byte path inlined: most lengths in blocks are < 128.
+// Fast 1- and 2-byte paths inlined: most lengths in blocks are < 16384.
 inline const char* GetVarint32PtrFast(const char* p, const char* limit, uint32_t* v) {
   if (p < limit) {
     uint32_t b = static_cast<uint8_t>(*p);
     if ((b & 128) == 0) {
       *v = b;
       return p + 1;
+    }
+    if (p + 1 < limit) {
+      uint32_t b2 = static_cast<uint8_t>(p[1]);
+      if ((b2 & 128) == 0) {
+        *v = (b & 127) | (b2 << 7);
+        return p + 2;
+      }
     }
   }
   return GetVarint32Ptr(p, limit, v);

@@ -85,6 +85,17 @@ TEST(CodingTest, TruncatedVarintsFail) {
   }
 }
 
+TEST(CodingTest, FastVarint32MatchesSlowPath) {
+  for (uint32_t v : {0u, 1u, 127u, 128u, 300u, 16383u, 16384u, 2097151u, 2097152u, 0xffffffffu}) {
+    std::string s;
+    PutVarint32(&s, v);
+    uint32_t got = 0;
+    const char* end = GetVarint32PtrFast(s.data(), s.data() + s.size(), &got);
+    ASSERT_EQ(end, s.data() + s.size()) << v;
+    EXPECT_EQ(got, v);
+  }
+}
+
 TEST(CodingTest, OverlongVarintsFail) {
   // Five bytes whose last carries more than 4 bits: over 32 bits.
   std::string bad32("\xff\xff\xff\xff\x7f", 5);
