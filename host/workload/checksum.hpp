@@ -13,6 +13,10 @@ class Checksum {
   static constexpr uint64_t kOffsetBasis = 14695981039346656037ull;
   static constexpr uint64_t kPrime = 1099511628211ull;
 
+  Checksum() = default;
+  // Resumes from a state obtained with value().
+  explicit Checksum(uint64_t state) : h_(state) {}
+
   void AddUInt64(uint64_t v) { h_ = (h_ ^ v) * kPrime; }
   void AddInt64(int64_t v) { AddUInt64(static_cast<uint64_t>(v)); }
   void AddInt32(int32_t v) { AddUInt64(static_cast<uint32_t>(v)); }

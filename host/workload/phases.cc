@@ -19,8 +19,7 @@ namespace {
 [[gnu::cold, gnu::noinline]] Status EngineError(PhaseId phase, const host::StoreClient& store, const char* op,
                                                 int64_t id, kvb_status rc) {
   return Status(rc, std::string("phase '") + PhaseName(phase) + "': " + op + " (user id " + std::to_string(id) +
-                        ") on store '" + store.name() + "' failed (" + StatusCodeName(rc) +
-                        "): " + store.last_error());
+                        ") on store '" + store.name() + "' failed (" + StatusCodeName(rc) + "): " + store.last_error());
 }
 
 [[gnu::cold, gnu::noinline]] Status Missing(PhaseId phase, const host::StoreClient& store, int64_t id) {
@@ -100,9 +99,12 @@ std::string_view IdKey(int64_t id, char (&buf)[kUserIdKeySize]) {
 Status RunScan(PhaseId phase, host::StoreClient* store, const kvb_scan_request& request, ScanCollector* collector) {
   collector->n = 0;
   const kvb_status rc = store->Scan(request, &ScanCollector::Sink, collector, nullptr);
-  if (rc != KVB_OK) [[unlikely]] return ScanError(phase, *store, rc, "");
-  if (collector->malformed) [[unlikely]] return ScanError(phase, *store, KVB_OK, "returned a value that is not an 8-byte user id");
-  if (collector->overflow) [[unlikely]] return ScanError(phase, *store, KVB_OK, "returned more entries than its limit");
+  if (rc != KVB_OK) [[unlikely]]
+    return ScanError(phase, *store, rc, "");
+  if (collector->malformed) [[unlikely]]
+    return ScanError(phase, *store, KVB_OK, "returned a value that is not an 8-byte user id");
+  if (collector->overflow) [[unlikely]]
+    return ScanError(phase, *store, KVB_OK, "returned more entries than its limit");
   return Status::OK();
 }
 
@@ -137,11 +139,11 @@ Status ProfileWorkload::RunPhase(PhaseId phase, const ProfileStores& stores, mea
     case PhaseId::kPostLookupByEmail:
       return RunLookupByEmail(phase, PlanSection::kPostEmailReads, params_.post_email_reads, stores, meter, out);
     case PhaseId::kPostScanCountryStatus:
-      return RunCountryStatus(phase, PlanSection::kPostCountryStatusQueries, params_.post_queries, false, stores,
-                              meter, out);
+      return RunCountryStatus(phase, PlanSection::kPostCountryStatusQueries, params_.post_queries, false, stores, meter,
+                              out);
     case PhaseId::kPostQueryCountryStatus:
-      return RunCountryStatus(phase, PlanSection::kPostCountryStatusQueries, params_.post_queries, true, stores,
-                              meter, out);
+      return RunCountryStatus(phase, PlanSection::kPostCountryStatusQueries, params_.post_queries, true, stores, meter,
+                              out);
     case PhaseId::kPostScanTopReputation:
       return RunTopReputation(phase, params_.post_queries, false, stores, meter, out);
     case PhaseId::kPostQueryTopReputation:
@@ -167,18 +169,22 @@ Status ProfileWorkload::RunInsert(const ProfileStores& stores, measure::PhaseMet
     CreatedAtKey(profile_.created_at, id, &created);
     ReputationKey(profile_.reputation, id, &rep);
     kvb_status rc = stores.profiles->Put(idkey, encoded_);
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.profiles, "put profile", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.profiles, "put profile", id, rc);
     rc = stores.email->Put(email.view(), idkey);
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.email, "put email entry", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.email, "put email entry", id, rc);
     rc = stores.country_status->Put(cs.view(), idkey);
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.country_status, "put country/status entry", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.country_status, "put country/status entry", id, rc);
     rc = stores.created_at->Put(created.view(), idkey);
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.created_at, "put created-at entry", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.created_at, "put created-at entry", id, rc);
     rc = stores.reputation->Put(rep.view(), idkey);
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.reputation, "put reputation entry", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.reputation, "put reputation entry", id, rc);
     meter.OpEnd(t);
-    const uint64_t written =
-        kUserIdKeySize * 5 + encoded_.size() + email.size + cs.size + created.size + rep.size;
+    const uint64_t written = kUserIdKeySize * 5 + encoded_.size() + email.size + cs.size + created.size + rep.size;
     bytes += written;
     live_logical_bytes_ += written;
     checksum.AddInt64(id);
@@ -205,16 +211,16 @@ Status ProfileWorkload::RunReadById(PhaseId phase, PlanSection section, int64_t 
       return rc == KVB_NOT_FOUND ? Missing(phase, *stores.profiles, id)
                                  : EngineError(phase, *stores.profiles, "get profile", id, rc);
     }
-    if (!sink.ok) [[unlikely]] return Malformed(phase, *stores.profiles, id, "profile");
+    if (!sink.ok) [[unlikely]]
+      return Malformed(phase, *stores.profiles, id, "profile");
     ++out->operations;
   }
   out->checksum = checksum.value();
   return Status::OK();
 }
 
-Status ProfileWorkload::RunLookupByEmail(PhaseId phase, PlanSection section, int64_t count,
-                                         const ProfileStores& stores, measure::PhaseMeter& meter,
-                                         PhaseOutcome* out) {
+Status ProfileWorkload::RunLookupByEmail(PhaseId phase, PlanSection section, int64_t count, const ProfileStores& stores,
+                                         measure::PhaseMeter& meter, PhaseOutcome* out) {
   Checksum checksum;
   DotNetRandom r = plan_.Start(section);
   const int32_t n = params_.profiles;
@@ -229,7 +235,8 @@ Status ProfileWorkload::RunLookupByEmail(PhaseId phase, PlanSection section, int
       return rc == KVB_NOT_FOUND ? Missing(phase, *stores.email, id)
                                  : EngineError(phase, *stores.email, "get email entry", id, rc);
     }
-    if (!found.ok) [[unlikely]] return Malformed(phase, *stores.email, id, "email-index value");
+    if (!found.ok) [[unlikely]]
+      return Malformed(phase, *stores.email, id, "email-index value");
     char idbuf[kUserIdKeySize];
     ChecksumSink sink{&checksum};
     rc = stores.profiles->Get(IdKey(found.id, idbuf), sink);
@@ -238,32 +245,31 @@ Status ProfileWorkload::RunLookupByEmail(PhaseId phase, PlanSection section, int
       return rc == KVB_NOT_FOUND ? Missing(phase, *stores.profiles, found.id)
                                  : EngineError(phase, *stores.profiles, "get profile", found.id, rc);
     }
-    if (!sink.ok) [[unlikely]] return Malformed(phase, *stores.profiles, found.id, "profile");
+    if (!sink.ok) [[unlikely]]
+      return Malformed(phase, *stores.profiles, found.id, "profile");
     ++out->operations;
   }
   out->checksum = checksum.value();
   return Status::OK();
 }
 
-Status ProfileWorkload::GetAndAddProfiles(PhaseId phase, host::StoreClient* profiles, size_t n,
-                                          Checksum* checksum) {
+Status ProfileWorkload::GetAndAddProfiles(PhaseId phase, host::StoreClient* profiles, size_t n, Checksum* checksum) {
   for (size_t i = 0; i < n; ++i) {
     const int64_t id = ids_[i];
     char idbuf[kUserIdKeySize];
     ChecksumSink sink{checksum};
     const kvb_status rc = profiles->Get(IdKey(id, idbuf), sink);
     if (rc != KVB_OK) [[unlikely]] {
-      return rc == KVB_NOT_FOUND ? Missing(phase, *profiles, id)
-                                 : EngineError(phase, *profiles, "get profile", id, rc);
+      return rc == KVB_NOT_FOUND ? Missing(phase, *profiles, id) : EngineError(phase, *profiles, "get profile", id, rc);
     }
-    if (!sink.ok) [[unlikely]] return Malformed(phase, *profiles, id, "profile");
+    if (!sink.ok) [[unlikely]]
+      return Malformed(phase, *profiles, id, "profile");
   }
   return Status::OK();
 }
 
 Status ProfileWorkload::RunCountryStatus(PhaseId phase, PlanSection section, int64_t count, bool query,
-                                         const ProfileStores& stores, measure::PhaseMeter& meter,
-                                         PhaseOutcome* out) {
+                                         const ProfileStores& stores, measure::PhaseMeter& meter, PhaseOutcome* out) {
   Checksum checksum;
   DotNetRandom r = plan_.Start(section);
   ScanCollector collector{ids_.data(), ids_.size(), query ? nullptr : &checksum};
@@ -280,10 +286,12 @@ Status ProfileWorkload::RunCountryStatus(PhaseId phase, PlanSection section, int
     request.bound = prefix.data;
     request.bound_size = prefix.size;
     Status s = RunScan(phase, stores.country_status, request, &collector);
-    if (!s.ok()) [[unlikely]] return s;
+    if (!s.ok()) [[unlikely]]
+      return s;
     if (query) {
       s = GetAndAddProfiles(phase, stores.profiles, collector.n, &checksum);
-      if (!s.ok()) [[unlikely]] return s;
+      if (!s.ok()) [[unlikely]]
+        return s;
     }
     meter.OpEnd(t);
     ++out->operations;
@@ -314,10 +322,12 @@ Status ProfileWorkload::RunCreatedAt(PhaseId phase, int64_t count, bool query, c
     request.bound = hi.data;
     request.bound_size = hi.size;
     Status s = RunScan(phase, stores.created_at, request, &collector);
-    if (!s.ok()) [[unlikely]] return s;
+    if (!s.ok()) [[unlikely]]
+      return s;
     if (query) {
       s = GetAndAddProfiles(phase, stores.profiles, collector.n, &checksum);
-      if (!s.ok()) [[unlikely]] return s;
+      if (!s.ok()) [[unlikely]]
+        return s;
     }
     meter.OpEnd(t);
     ++out->operations;
@@ -336,10 +346,12 @@ Status ProfileWorkload::RunTopReputation(PhaseId phase, int64_t count, bool quer
   for (int64_t i = 0; i < count; ++i) {
     const uint64_t t = meter.OpStart();
     Status s = RunScan(phase, stores.reputation, request, &collector);
-    if (!s.ok()) [[unlikely]] return s;
+    if (!s.ok()) [[unlikely]]
+      return s;
     if (query) {
       s = GetAndAddProfiles(phase, stores.profiles, collector.n, &checksum);
-      if (!s.ok()) [[unlikely]] return s;
+      if (!s.ok()) [[unlikely]]
+        return s;
     }
     meter.OpEnd(t);
     ++out->operations;
@@ -366,7 +378,8 @@ Status ProfileWorkload::RunUpdate(const ProfileStores& stores, measure::PhaseMet
       return rc == KVB_NOT_FOUND ? Missing(kPhase, *stores.profiles, id)
                                  : EngineError(kPhase, *stores.profiles, "get profile", id, rc);
     }
-    if (!current.ok) [[unlikely]] return Malformed(kPhase, *stores.profiles, id, "profile");
+    if (!current.ok) [[unlikely]]
+      return Malformed(kPhase, *stores.profiles, id, "profile");
     ApplyUpdate(seed_bits_, &profile_);
     // The store update: read the stored profile again for the index keys it replaces.
     DecodeSink old{&stored_};
@@ -375,24 +388,30 @@ Status ProfileWorkload::RunUpdate(const ProfileStores& stores, measure::PhaseMet
       return rc == KVB_NOT_FOUND ? Missing(kPhase, *stores.profiles, id)
                                  : EngineError(kPhase, *stores.profiles, "get profile", id, rc);
     }
-    if (!old.ok) [[unlikely]] return Malformed(kPhase, *stores.profiles, id, "profile");
+    if (!old.ok) [[unlikely]]
+      return Malformed(kPhase, *stores.profiles, id, "profile");
     KeyBuffer cs, rep;
     CountryStatusKey(stored_.country_name(), stored_.status_name(), id, &cs);
     rc = stores.country_status->Remove(cs.view());
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.country_status, "remove country/status entry", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.country_status, "remove country/status entry", id, rc);
     ReputationKey(stored_.reputation, id, &rep);
     rc = stores.reputation->Remove(rep.view());
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.reputation, "remove reputation entry", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.reputation, "remove reputation entry", id, rc);
     const size_t old_cs_size = cs.size;
     EncodeProfile(profile_, &encoded_);
     rc = stores.profiles->Put(idkey, encoded_);
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.profiles, "put profile", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.profiles, "put profile", id, rc);
     CountryStatusKey(profile_.country_name(), profile_.status_name(), id, &cs);
     rc = stores.country_status->Put(cs.view(), idkey);
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.country_status, "put country/status entry", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.country_status, "put country/status entry", id, rc);
     ReputationKey(profile_.reputation, id, &rep);
     rc = stores.reputation->Put(rep.view(), idkey);
-    if (rc != KVB_OK) [[unlikely]] return EngineError(kPhase, *stores.reputation, "put reputation entry", id, rc);
+    if (rc != KVB_OK) [[unlikely]]
+      return EngineError(kPhase, *stores.reputation, "put reputation entry", id, rc);
     meter.OpEnd(t);
     bytes += kUserIdKeySize * 3 + encoded_.size() + cs.size + rep.size;
     // The reputation key is fixed-width; the profile's value and the country/status key (status names differ in

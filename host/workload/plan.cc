@@ -2,8 +2,7 @@
 
 namespace kvbench::workload {
 
-Plan::Plan(int32_t seed, int32_t profiles, const std::array<int64_t, kPlanSectionCount>& counts)
-    : counts_(counts) {
+Plan::Plan(int32_t seed, int32_t profiles, const std::array<int64_t, kPlanSectionCount>& counts) : counts_(counts) {
   DotNetRandom r(seed);
   starts_.reserve(kPlanSectionCount);
   for (int s = 0; s < kPlanSectionCount; ++s) {

@@ -1,8 +1,8 @@
 #include "workload/profile.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstring>
+#include <limits>
 
 #include "workload/keys.hpp"
 
@@ -22,22 +22,65 @@ void AppendPadded(std::string* out, int64_t v, int width) {
   out->append(buf, static_cast<size_t>(end - buf));
 }
 
-// The next '|'-terminated field of [*p, end); moves *p past the separator. False when there is no separator.
-bool NextField(const char** p, const char* end, std::string_view* field) {
-  const void* bar = std::memchr(*p, '|', static_cast<size_t>(end - *p));
-  if (bar == nullptr) return false;
-  const char* b = static_cast<const char*>(bar);
-  *field = std::string_view(*p, static_cast<size_t>(b - *p));
-  *p = b + 1;
-  return true;
-}
+// Reads the '|'-separated fields of a stored profile left to right, in one pass and without copying. Every
+// field but the last must end in '|'.
+class FieldCursor {
+ public:
+  explicit FieldCursor(std::string_view s) : p_(s.data()), end_(s.data() + s.size()) {}
 
-template <class Int>
-bool ParseWhole(std::string_view s, Int* v) {
-  if (s.empty()) return false;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), *v);
-  return ec == std::errc() && ptr == s.data() + s.size();
-}
+  // A plain decimal integer (optional '-', 1..19 digits) that fills the whole field and fits in T.
+  template <class T>
+  bool Int(T* out) {
+    const char* p = p_;
+    const bool negative = p < end_ && *p == '-';
+    if (negative) ++p;
+    const char* digits = p;
+    uint64_t v = 0;
+    while (p < end_ && static_cast<unsigned char>(*p - '0') < 10) {
+      v = v * 10 + static_cast<uint64_t>(*p - '0');
+      ++p;
+    }
+    const auto n = p - digits;
+    if (n == 0 || n > 19 || p == end_ || *p != '|') return false;
+    constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<T>::max());
+    if (v > kMax + (negative ? 1 : 0)) return false;
+    *out = negative ? static_cast<T>(0 - v) : static_cast<T>(v);
+    p_ = p + 1;
+    return true;
+  }
+
+  bool Str(std::string_view* out) {
+    const void* bar = std::memchr(p_, '|', static_cast<size_t>(end_ - p_));
+    if (bar == nullptr) return false;
+    const char* b = static_cast<const char*>(bar);
+    *out = std::string_view(p_, static_cast<size_t>(b - p_));
+    p_ = b + 1;
+    return true;
+  }
+
+  // Adds the field's characters to the checksum state *h (spec §5) while looking for its end.
+  bool HashStr(uint64_t* h) {
+    uint64_t x = *h;
+    const char* p = p_;
+    while (p < end_ && *p != '|') {
+      x = (x ^ static_cast<unsigned char>(*p)) * Checksum::kPrime;
+      ++p;
+    }
+    if (p == end_) return false;
+    *h = x;
+    p_ = p + 1;
+    return true;
+  }
+
+  // Whether one more '|' follows (the field is not read).
+  bool HasAnotherField() const { return std::memchr(p_, '|', static_cast<size_t>(end_ - p_)) != nullptr; }
+
+  std::string_view Rest() const { return std::string_view(p_, static_cast<size_t>(end_ - p_)); }
+
+ private:
+  const char* p_;
+  const char* end_;
+};
 
 template <size_t N>
 bool IndexOf(const std::array<std::string_view, N>& names, std::string_view s, uint8_t* index) {
@@ -106,44 +149,35 @@ void EncodeProfile(const Profile& p, std::string* out) {
 }
 
 bool DecodeProfile(std::string_view stored, Profile* out) {
-  const char* p = stored.data();
-  const char* end = p + stored.size();
-  std::string_view f;
-  if (!NextField(&p, end, &f) || !ParseWhole(f, &out->user_id)) return false;
-  if (!NextField(&p, end, &f)) return false;
-  out->email.assign(f);
-  if (!NextField(&p, end, &f) || !IndexOf(kCountries, f, &out->country)) return false;
-  if (!NextField(&p, end, &f) || !IndexOf(kStatuses, f, &out->status)) return false;
-  if (!NextField(&p, end, &f) || !ParseWhole(f, &out->created_at)) return false;
-  if (!NextField(&p, end, &f) || !ParseWhole(f, &out->last_login)) return false;
-  if (!NextField(&p, end, &f) || !ParseWhole(f, &out->reputation)) return false;
-  if (!NextField(&p, end, &f)) return false;
-  out->display_name.assign(f);
-  out->bio.assign(p, static_cast<size_t>(end - p));
+  FieldCursor f(stored);
+  std::string_view v;
+  if (!f.Int(&out->user_id) || !f.Str(&v)) return false;
+  out->email.assign(v);
+  if (!f.Str(&v) || !IndexOf(kCountries, v, &out->country)) return false;
+  if (!f.Str(&v) || !IndexOf(kStatuses, v, &out->status)) return false;
+  if (!f.Int(&out->created_at) || !f.Int(&out->last_login) || !f.Int(&out->reputation) || !f.Str(&v)) return false;
+  out->display_name.assign(v);
+  out->bio.assign(f.Rest());
   return true;
 }
 
 bool AddStoredProfile(std::string_view stored, Checksum* checksum) {
-  const char* p = stored.data();
-  const char* end = p + stored.size();
-  std::string_view f;
-  int64_t id = 0;
-  if (!NextField(&p, end, &f) || !ParseWhole(f, &id)) return false;
-  checksum->AddInt64(id);
-  for (int i = 0; i < 3; ++i) {  // Email, Country, Status
-    if (!NextField(&p, end, &f)) return false;
-    checksum->AddString(f);
-  }
-  int64_t created_at = 0, last_login = 0;
+  FieldCursor f(stored);
+  int64_t id = 0, created_at = 0, last_login = 0;
   int32_t reputation = 0;
-  if (!NextField(&p, end, &f) || !ParseWhole(f, &created_at)) return false;
-  if (!NextField(&p, end, &f) || !ParseWhole(f, &last_login)) return false;
-  if (!NextField(&p, end, &f) || !ParseWhole(f, &reputation)) return false;
-  // DisplayName and Bio are not checksummed; the value must still have the DisplayName separator.
-  if (std::memchr(p, '|', static_cast<size_t>(end - p)) == nullptr) return false;
-  checksum->AddInt64(created_at);
-  checksum->AddInt64(last_login);
-  checksum->AddInt32(reputation);
+  if (!f.Int(&id)) return false;
+  Checksum c = *checksum;
+  c.AddInt64(id);
+  uint64_t h = c.value();
+  if (!f.HashStr(&h) || !f.HashStr(&h) || !f.HashStr(&h)) return false;  // Email, Country, Status
+  if (!f.Int(&created_at) || !f.Int(&last_login) || !f.Int(&reputation)) return false;
+  // DisplayName and Bio are not checksummed, but the DisplayName separator must be there.
+  if (!f.HasAnotherField()) return false;
+  c = Checksum(h);
+  c.AddInt64(created_at);
+  c.AddInt64(last_login);
+  c.AddInt32(reputation);
+  *checksum = c;
   return true;
 }
 

@@ -72,7 +72,7 @@ void EncodeProfile(const Profile& p, std::string* out);
 bool DecodeProfile(std::string_view stored, Profile* out);
 
 // Adds the checksum's seven fields (UserId, Email, Country, Status, CreatedAt, LastLogin, Reputation) straight
-// from the stored bytes. False (checksum then unspecified) on a malformed value.
+// from the stored bytes, in one pass. False (and *checksum unchanged) on a malformed value.
 bool AddStoredProfile(std::string_view stored, Checksum* checksum);
 
 // The same seven fields from a decoded profile.

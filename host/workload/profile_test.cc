@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <string>
 
 namespace kvbench::workload {
@@ -113,6 +114,9 @@ TEST(ProfileTest, MalformedValuesAreRejected) {
            std::string("x|user000000000001@example01.com|NO|active|1672531201300|1678393734062|534062|U|b"),
            std::string("1|user000000000001@example01.com|NO|active|16725312013a0|1678393734062|534062|U|b"),
            std::string("1|user000000000001@example01.com|NO|active|1672531201300||534062|U|b"),
+           std::string("1|e|NO|active|1672531201300|1678393734062|2147483648|U|b"),     // reputation > INT32_MAX
+           std::string("1|e|NO|active|16725312013000000000|1678393734062|534062|U|b"),  // 20 digits
+           std::string("1|e|NO|active|+1|1678393734062|534062|U|b"),
        }) {
     EXPECT_FALSE(DecodeProfile(bad, &q)) << bad;
     EXPECT_FALSE(AddStoredProfile(bad, &c)) << bad;
@@ -121,6 +125,16 @@ TEST(ProfileTest, MalformedValuesAreRejected) {
   const std::string xx = "1|e|XX|active|1|2|3|U|b";
   EXPECT_FALSE(DecodeProfile(xx, &q));
   EXPECT_TRUE(AddStoredProfile(xx, &c));
+  // A failed decode leaves the checksum as it was.
+  const uint64_t before = c.value();
+  EXPECT_FALSE(AddStoredProfile("1|e|XX|active|1|2|3", &c));
+  EXPECT_EQ(c.value(), before);
+  // Negative numbers and the extremes of the field types parse.
+  ASSERT_TRUE(DecodeProfile("-9223372036854775808|e|US|active|9223372036854775807|-1|-2147483648|U|b", &q));
+  EXPECT_EQ(q.user_id, INT64_MIN);
+  EXPECT_EQ(q.created_at, INT64_MAX);
+  EXPECT_EQ(q.last_login, -1);
+  EXPECT_EQ(q.reputation, INT32_MIN);
 }
 
 }  // namespace

@@ -49,14 +49,16 @@ Status WorkloadParams::Validate() const {
   if (query_limit < 1) {
     return Status::InvalidArgument("query_limit must be at least 1, not " + std::to_string(query_limit));
   }
-  const std::pair<const char*, int64_t> counts[] = {
-      {"reads", reads},           {"email_reads", email_reads},
-      {"queries", queries},       {"updates", updates},
-      {"post_reads", post_reads}, {"post_email_reads", post_email_reads},
-      {"post_queries", post_queries}};
+  const std::pair<const char*, int64_t> counts[] = {{"reads", reads},
+                                                    {"email_reads", email_reads},
+                                                    {"queries", queries},
+                                                    {"updates", updates},
+                                                    {"post_reads", post_reads},
+                                                    {"post_email_reads", post_email_reads},
+                                                    {"post_queries", post_queries}};
   for (const auto& [name, value] : counts) {
-    if (value < 0) return Status::InvalidArgument(std::string(name) + " must not be negative, not " +
-                                                  std::to_string(value));
+    if (value < 0)
+      return Status::InvalidArgument(std::string(name) + " must not be negative, not " + std::to_string(value));
   }
   return Status::OK();
 }

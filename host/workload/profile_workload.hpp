@@ -144,10 +144,10 @@ class ProfileWorkload {
                      measure::PhaseMeter& meter, PhaseOutcome* out);
   Status RunLookupByEmail(PhaseId phase, PlanSection section, int64_t count, const ProfileStores& stores,
                           measure::PhaseMeter& meter, PhaseOutcome* out);
-  Status RunCountryStatus(PhaseId phase, PlanSection section, int64_t count, bool query,
-                          const ProfileStores& stores, measure::PhaseMeter& meter, PhaseOutcome* out);
-  Status RunCreatedAt(PhaseId phase, int64_t count, bool query, const ProfileStores& stores,
-                      measure::PhaseMeter& meter, PhaseOutcome* out);
+  Status RunCountryStatus(PhaseId phase, PlanSection section, int64_t count, bool query, const ProfileStores& stores,
+                          measure::PhaseMeter& meter, PhaseOutcome* out);
+  Status RunCreatedAt(PhaseId phase, int64_t count, bool query, const ProfileStores& stores, measure::PhaseMeter& meter,
+                      PhaseOutcome* out);
   Status RunTopReputation(PhaseId phase, int64_t count, bool query, const ProfileStores& stores,
                           measure::PhaseMeter& meter, PhaseOutcome* out);
   Status RunUpdate(const ProfileStores& stores, measure::PhaseMeter& meter, PhaseOutcome* out);

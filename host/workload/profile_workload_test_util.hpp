@@ -120,6 +120,7 @@ inline void RunAndCheckAgainstReference(const std::string& plugin_path, int32_t 
                 static_cast<unsigned long long>(outcome.operations), m.elapsed_ms,
                 (m.cpu_user_s + m.cpu_system_s) * 1000.0, outcome.operations / std::max(m.elapsed_ms / 1000.0, 0.001),
                 FormatChecksum(outcome.checksum).c_str());
+    std::fflush(stdout);
     EXPECT_EQ(outcome.operations, phases[i]["operations"].get<uint64_t>()) << PhaseName(phase);
     EXPECT_EQ(m.operations, outcome.operations) << PhaseName(phase);
     EXPECT_EQ(static_cast<int64_t>(outcome.operations), workload.Operations(phase));
