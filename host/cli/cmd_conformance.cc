@@ -1,13 +1,84 @@
-// TEMPORARY: replaced by the engineer who owns 'kvbench conformance'.
+// kvbench conformance PLUGIN.so [--filter SUBSTR] [--json] [--plugin-dir DIR]: runs the ABI conformance checks
+// (host/conformance/) against one plugin, one line per check and a summary. Exit status: 0 when every selected
+// check passes (skips are fine), 1 when any fails, 2 when the plugin cannot be loaded or the arguments are wrong.
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 
+#include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "conformance/suite.hpp"
+#include "plugin/plugin_library.hpp"
 
 namespace kvbench::cli {
+namespace {
 
-int ConformanceCommand(const CommandArgs&) {
-  std::fprintf(stderr, "kvbench conformance: not built yet\n");
-  return 2;
+const char* VerdictLower(conformance::Verdict v) {
+  switch (v) {
+    case conformance::Verdict::kPass: return "pass";
+    case conformance::Verdict::kFail: return "fail";
+    case conformance::Verdict::kSkip: return "skip";
+  }
+  return "fail";
+}
+
+}  // namespace
+
+int ConformanceCommand(const CommandArgs& argv) {
+  Args args(argv, {"filter", "plugin-dir"}, {"json"});
+  if (args.positionals().size() != 1) throw UsageError("expected exactly one plugin (a .so path or a plugin name)");
+  const std::string path = host::ResolvePluginPath(args.positionals()[0],
+                                                   args.value("plugin-dir").value_or(host::DefaultPluginDir()));
+  const std::string filter = args.value("filter").value_or("");
+  const bool json = args.flag("json");
+
+  std::shared_ptr<const host::PluginLibrary> plugin;
+  Status s = host::PluginLibrary::Load(path, &plugin);
+  if (!s.ok()) {
+    std::fprintf(stderr, "kvbench conformance: %s\n", s.message().c_str());
+    if (json) std::printf("%s\n", nlohmann::json{{"plugin", path}, {"error", s.message()}}.dump(2).c_str());
+    return 2;
+  }
+  const std::vector<const conformance::Check*> checks = conformance::SelectChecks(filter);
+  if (checks.empty()) {
+    std::fprintf(stderr, "kvbench conformance: no check name contains '%s'\n", filter.c_str());
+    return 2;
+  }
+  if (!json) {
+    std::printf("conformance of %s %s (ABI %s) from %s\n", plugin->name().c_str(), plugin->version().c_str(),
+                plugin->abi_version().c_str(), path.c_str());
+  }
+  std::vector<conformance::CheckResult> results;
+  for (const conformance::Check* check : checks) {
+    results.push_back(conformance::RunCheck(*check, plugin));
+    const conformance::CheckResult& r = results.back();
+    if (!json) {
+      std::printf("%s  %-32s %s\n", conformance::VerdictName(r.verdict), r.name.c_str(), r.message.c_str());
+      std::fflush(stdout);
+    }
+  }
+  const conformance::SuiteSummary sum = conformance::Summarize(results);
+  if (json) {
+    nlohmann::json out = {{"plugin", path},
+                          {"name", plugin->name()},
+                          {"version", plugin->version()},
+                          {"abi", plugin->abi_version()},
+                          {"capabilities", plugin->CapabilityNames()},
+                          {"passed", sum.passed},
+                          {"failed", sum.failed},
+                          {"skipped", sum.skipped},
+                          {"checks", nlohmann::json::array()}};
+    for (const conformance::CheckResult& r : results) {
+      out["checks"].push_back(
+          {{"name", r.name}, {"result", VerdictLower(r.verdict)}, {"message", r.message}, {"seconds", r.seconds}});
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+  } else {
+    std::printf("%d passed, %d failed", sum.passed, sum.failed);
+    if (sum.skipped > 0) std::printf(" (%d skipped: not applicable to this plugin)", sum.skipped);
+    std::printf("\n");
+  }
+  return sum.failed == 0 ? 0 : 1;
 }
 
 }  // namespace kvbench::cli

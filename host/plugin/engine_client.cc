@@ -72,7 +72,11 @@ Status EngineClient::Describe(int32_t kind, std::string* out) {
 kvb_status StoreClient::Scan(const kvb_scan_request& request, kvb_entry_sink sink, void* context,
                              uint64_t* visited) {
   if (plugin_->HasScan()) return t_->scan(store_, &request, sink, context, visited, err_, sizeof(err_));
-  // Fallback over the iterator, with the same semantics as the scan slot.
+  return ScanWithIterator(request, sink, context, visited);
+}
+
+kvb_status StoreClient::ScanWithIterator(const kvb_scan_request& request, kvb_entry_sink sink, void* context,
+                                         uint64_t* visited) {
   kvb_iterator* it = nullptr;
   kvb_status rc = t_->iterator_create(store_, &it, err_, sizeof(err_));
   if (rc != KVB_OK) return rc;

@@ -76,6 +76,10 @@ class StoreClient {
   }
   // Batched scan; uses the plugin's scan slot when it has one, else walks an iterator. `sink` returns 0 to go on.
   kvb_status Scan(const kvb_scan_request& request, kvb_entry_sink sink, void* context, uint64_t* visited);
+  // The fallback Scan uses for plugins without a scan slot, with the same semantics; public so the conformance
+  // suite can compare it with the plugin's own scan.
+  kvb_status ScanWithIterator(const kvb_scan_request& request, kvb_entry_sink sink, void* context,
+                              uint64_t* visited);
   // Number of live keys: the plugin's count slot, else a full iteration.
   Status Count(uint64_t* count);
   Status NewIterator(std::unique_ptr<IteratorClient>* out);

@@ -69,10 +69,14 @@ Status PluginLibrary::Load(const std::string& path, std::shared_ptr<const Plugin
     const char* detail = ::dlerror();
     return fail(std::string("cannot be loaded: ") + (detail ? detail : load_ec.message()));
   }
-  if (!lib->has(KVB_ENTRY_SYMBOL)) {
+  // Once loaded, the object's code has run (static constructors, later the entry): keep it loaded even when it is
+  // refused, so nothing it may have registered can outlive its code.
+  boost::dll::shared_library* loaded = lib.get();
+  LoadedLibraries().push_back(std::move(lib));
+  if (!loaded->has(KVB_ENTRY_SYMBOL)) {
     return fail(std::string("entry symbol '") + KVB_ENTRY_SYMBOL + "' not found (not a kvbench plugin?)");
   }
-  auto entry = lib->get<std::remove_pointer_t<kvb_plugin_entry_fn>>(KVB_ENTRY_SYMBOL);
+  auto entry = loaded->get<std::remove_pointer_t<kvb_plugin_entry_fn>>(KVB_ENTRY_SYMBOL);
   const kvb_plugin_table* table = nullptr;
   kvb_status rc = entry(HostServices(), &table);
   if (table == nullptr) {
@@ -97,26 +101,28 @@ Status PluginLibrary::Load(const std::string& path, std::shared_ptr<const Plugin
     spdlog::debug("plugin {} has a larger table ({} bytes) than this host knows ({})", path, table->struct_size,
                   sizeof(kvb_plugin_table));
   }
-  const void* required[] = {
-      reinterpret_cast<const void*>(table->engine_open),     reinterpret_cast<const void*>(table->engine_close),
-      reinterpret_cast<const void*>(table->engine_stabilize), reinterpret_cast<const void*>(table->engine_settle),
-      reinterpret_cast<const void*>(table->engine_describe), reinterpret_cast<const void*>(table->store_open),
-      reinterpret_cast<const void*>(table->store_close),     reinterpret_cast<const void*>(table->put),
-      reinterpret_cast<const void*>(table->get),             reinterpret_cast<const void*>(table->remove),
-      reinterpret_cast<const void*>(table->iterator_create), reinterpret_cast<const void*>(table->iterator_destroy),
-      reinterpret_cast<const void*>(table->iterator_seek),   reinterpret_cast<const void*>(table->iterator_seek_first),
-      reinterpret_cast<const void*>(table->iterator_next),   reinterpret_cast<const void*>(table->iterator_valid),
-      reinterpret_cast<const void*>(table->iterator_key),    reinterpret_cast<const void*>(table->iterator_value),
-      reinterpret_cast<const void*>(table->iterator_status)};
-  for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); ++i) {
-    if (required[i] == nullptr) return fail("required function slot #" + std::to_string(i) + " is NULL");
+  struct RequiredSlot {
+    const char* name;
+    const void* fn;
+  };
+#define KVB_REQUIRED_SLOT(slot) RequiredSlot{#slot, reinterpret_cast<const void*>(table->slot)}
+  const RequiredSlot required[] = {
+      KVB_REQUIRED_SLOT(engine_open),     KVB_REQUIRED_SLOT(engine_close),        KVB_REQUIRED_SLOT(engine_stabilize),
+      KVB_REQUIRED_SLOT(engine_settle),   KVB_REQUIRED_SLOT(engine_describe),     KVB_REQUIRED_SLOT(store_open),
+      KVB_REQUIRED_SLOT(store_close),     KVB_REQUIRED_SLOT(put),                 KVB_REQUIRED_SLOT(get),
+      KVB_REQUIRED_SLOT(remove),          KVB_REQUIRED_SLOT(iterator_create),     KVB_REQUIRED_SLOT(iterator_destroy),
+      KVB_REQUIRED_SLOT(iterator_seek),   KVB_REQUIRED_SLOT(iterator_seek_first), KVB_REQUIRED_SLOT(iterator_next),
+      KVB_REQUIRED_SLOT(iterator_valid),  KVB_REQUIRED_SLOT(iterator_key),        KVB_REQUIRED_SLOT(iterator_value),
+      KVB_REQUIRED_SLOT(iterator_status)};
+#undef KVB_REQUIRED_SLOT
+  for (const RequiredSlot& slot : required) {
+    if (slot.fn == nullptr) return fail(std::string("required function slot '") + slot.name + "' is NULL");
   }
   if (table->name == nullptr || table->name[0] == '\0') return fail("plugin table has no name");
 
   auto plugin = std::shared_ptr<PluginLibrary>(new PluginLibrary());
   plugin->path_ = path;
   plugin->table_ = table;
-  LoadedLibraries().push_back(std::move(lib));
   *out = std::move(plugin);
   return Status::OK();
 }
