@@ -11,25 +11,26 @@ constexpr const char* kStyle = R"css(
 :root { color-scheme: light; }
 body { margin: 0; background: #f6f8fa; color: #1f2328;
   font: 14px/1.5 -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
-header { background: #24292f; color: #ffffff; padding: 20px 32px; }
+header { background: #24292f; color: #ffffff; padding: 20px 24px; }
 header h1 { margin: 0; font-size: 26px; font-weight: 600; }
 header p { margin: 4px 0 0; color: #d0d7de; }
-nav { padding: 10px 32px; background: #ffffff; border-bottom: 1px solid #d0d7de; position: sticky; top: 0; }
+nav { padding: 10px 24px; background: #ffffff; border-bottom: 1px solid #d0d7de; position: sticky; top: 0; }
 nav a { color: #0969da; text-decoration: none; margin-right: 14px; white-space: nowrap; }
 nav a:hover { text-decoration: underline; }
-main { max-width: 1760px; padding: 8px 32px 48px; }
+main { padding: 8px 24px 48px; }
 h2 { margin: 32px 0 10px; padding-bottom: 4px; border-bottom: 1px solid #d0d7de; font-size: 20px; }
 h3 { margin: 20px 0 8px; font-size: 16px; }
 ul { margin: 6px 0; padding-left: 22px; }
 li { margin: 2px 0; }
 .table-wrap { overflow-x: auto; margin: 8px 0 12px; }
-table { border-collapse: collapse; background: #ffffff; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid #d0d7de; padding: 5px 10px; white-space: nowrap; }
+table { border-collapse: collapse; background: #ffffff; font-size: 13px; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #d0d7de; padding: 4px 7px; white-space: nowrap; }
 th { background: #eaeef2; font-weight: 600; text-align: left; }
 td.num, th.num { text-align: right; }
 tbody tr:nth-child(even) { background: #f6f8fa; }
 td.bad { color: #cf222e; font-weight: 600; }
 td.good { color: #1a7f37; }
+td.mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12px; }
 .charts { display: flex; flex-wrap: wrap; gap: 16px; margin: 10px 0; }
 figure { margin: 0; background: #ffffff; border: 1px solid #d0d7de; border-radius: 6px; padding: 8px; }
 figure svg { display: block; max-width: 100%; height: auto; }
@@ -39,6 +40,7 @@ std::string Esc(const std::string& s) { return XmlEscape(s); }
 
 std::string CellClass(const std::string& header, const std::string& value, Align align) {
   std::string cls = align == Align::kRight ? "num" : "";
+  if (header.find("hecksum") != std::string::npos || header == "Expected") cls = cls.empty() ? "mono" : cls + " mono";
   if (header == "Status") {
     const char* state = value == "Completed" ? "good" : "bad";
     cls = cls.empty() ? state : cls + " " + state;

@@ -69,10 +69,12 @@ std::string FullValue(ValueKind kind, double v) {
   return FormatRate(v);
 }
 
-std::string ShortValue(ValueKind kind, double v) {
+// The label at the end of a bar: seconds on a seconds axis, except for values under a second (shown in ms rather
+// than as "0.0 s").
+std::string ShortValue(ValueKind kind, const Scale& scale, double v) {
   switch (kind) {
     case ValueKind::kMilliseconds:
-      return v >= 10'000 ? FormatCount(v / 1000.0) + " s" : FormatMs(v);
+      return scale.divisor == 1000.0 && v >= 1000.0 ? FormatFixed(v / 1000.0, 1) + " s" : FormatMs(v);
     case ValueKind::kBytes:
       return FormatBytes(v);
     case ValueKind::kRate:
@@ -159,10 +161,10 @@ std::string RenderBarChart(const BarChart& chart) {
 
   size_t longest = 0;
   for (const std::string& c : chart.categories) longest = std::max(longest, c.size());
-  const double width = 860;
-  const double left = std::clamp(28.0 + 6.6 * static_cast<double>(longest), 120.0, 320.0);
-  const double right = width - 96;
-  const double bar_h = 15, bar_gap = 3, group_pad = 16;
+  const double width = 640;
+  const double left = std::clamp(20.0 + 6.4 * static_cast<double>(longest), 110.0, 270.0);
+  const double right = width - 78;
+  const double bar_h = 13, bar_gap = 2, group_pad = 14;
   const size_t n_series = std::max<size_t>(chart.series.size(), 1);
   const double group_h = static_cast<double>(n_series) * bar_h + static_cast<double>(n_series - 1) * bar_gap;
 
@@ -212,7 +214,7 @@ std::string RenderBarChart(const BarChart& chart) {
       svg += "<g><title>" + XmlEscape(series.name + " · " + chart.categories[c] + ": " + FullValue(chart.kind, *v)) +
              "</title><rect x=\"" + Num(left) + "\" y=\"" + Num(y) + "\" width=\"" + Num(w) + "\" height=\"" +
              Num(bar_h) + "\" rx=\"2\" fill=\"" + EngineColor(series.color_index) + "\"/>" +
-             Text(left + w + 4, y + bar_h - 3, ShortValue(chart.kind, *v), "start", kMuted, 11) + "</g>\n";
+             Text(left + w + 4, y + bar_h - 3, ShortValue(chart.kind, scale, *v), "start", kMuted, 11) + "</g>\n";
     }
   }
   svg += "<line x1=\"" + Num(left) + "\" y1=\"" + Num(top - 4) + "\" x2=\"" + Num(left) + "\" y2=\"" + Num(bottom) +

@@ -1,0 +1,223 @@
+// The fixed results file renders to the checked-in Markdown byte for byte, and the HTML page is well-formed,
+// self-contained and holds every chart and every table. Regenerate the golden file after an intended format
+// change with: KVBENCH_UPDATE_GOLDEN=1 build/tests/report_golden_test (then review the diff).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "html_checker.hpp"
+#include "report/csv_writer.hpp"
+#include "report/document.hpp"
+#include "report/html_writer.hpp"
+#include "report/markdown_writer.hpp"
+#include "report/report_writer.hpp"
+#include "report/results.hpp"
+#include "report_test_support.hpp"
+
+namespace kvbench::report {
+namespace {
+
+using testing::FixturePath;
+using testing::ReadFile;
+using testing::SourceDir;
+using testing::TempDir;
+
+constexpr const char* kFixture = "three_engines.json";
+constexpr const char* kGolden = "three_engines.md";
+
+size_t CountOf(const std::string& haystack, const std::string& needle) {
+  size_t n = 0;
+  for (size_t pos = haystack.find(needle); pos != std::string::npos; pos = haystack.find(needle, pos + 1)) ++n;
+  return n;
+}
+
+Results LoadFixture() {
+  Results results;
+  Status s = LoadAndMerge({FixturePath(kFixture).string()}, &results);
+  EXPECT_TRUE(s.ok()) << s.message();
+  return results;
+}
+
+TEST(ReportGoldenTest, MarkdownMatchesTheGoldenFileByteForByte) {
+  const std::string markdown = RenderMarkdown(BuildDocument(LoadFixture()));
+  const auto golden_path = SourceDir() / "golden" / kGolden;
+  if (const char* update = std::getenv("KVBENCH_UPDATE_GOLDEN"); update != nullptr && std::string(update) == "1") {
+    std::filesystem::create_directories(golden_path.parent_path());
+    testing::WriteFile(golden_path, markdown);
+    GTEST_SKIP() << "golden file rewritten: " << golden_path;
+  }
+  const std::string golden = ReadFile(golden_path);
+  if (markdown != golden) {
+    size_t at = 0;
+    while (at < markdown.size() && at < golden.size() && markdown[at] == golden[at]) ++at;
+    const size_t line_start = golden.rfind('\n', at) == std::string::npos ? 0 : golden.rfind('\n', at) + 1;
+    FAIL() << "report.md differs from " << golden_path << " at byte " << at << "\n expected: "
+           << golden.substr(line_start, golden.find('\n', at) - line_start)
+           << "\n actual:   " << markdown.substr(line_start, markdown.find('\n', at) - line_start)
+           << "\n(set KVBENCH_UPDATE_GOLDEN=1 to regenerate after an intended change)";
+  }
+}
+
+TEST(ReportGoldenTest, MarkdownHasEverySectionOfThePublishedReportInOrder) {
+  const std::string md = RenderMarkdown(BuildDocument(LoadFixture()));
+  const char* sections[] = {"# Benchmark 100K Profiles\n", "## Charts\n", "### Execution Time\n",
+                            "### Write Throughput\n", "### Lookup Throughput\n", "### Index Scan Throughput\n",
+                            "### Query Throughput\n", "### Resource Footprint\n", "## Total By Engine\n",
+                            "## Correctness\n", "## Interpretation Notes\n", "## Write Readiness\n",
+                            "## Phase Results\n", "## Configuration\n", "## Environment\n", "## Engine Settings\n",
+                            "## Durability Settings\n", "## Latency\n", "## Throughput Over Time\n", "## Resources\n",
+                            "## Amplification\n", "## Failures\n"};
+  size_t last = 0;
+  for (const char* section : sections) {
+    const size_t at = md.find(section, last);
+    ASSERT_NE(at, std::string::npos) << "missing or out of order: " << section;
+    last = at;
+  }
+  EXPECT_NE(md.find("Checksum validation passed across completed engines: ZoneTree, RocksDB."), std::string::npos);
+  EXPECT_NE(md.find("| ZoneTree | Completed | 9_223 ms | 8_378 ms | 194 ms | 182 ms | 16 ms | 42 ms | 7 ms | 7.4 MB |"),
+            std::string::npos);
+  EXPECT_NE(md.find("| insert profiles | 100_000 | 528 ms | 189_394/s | 37C6E9056D5AC045 | 4.33 µs |"),
+            std::string::npos);
+  EXPECT_NE(md.find("![Execution Time](execution-time.svg)"), std::string::npos);
+  EXPECT_NE(md.find("- Timeout: 120_000 seconds per engine\n"), std::string::npos);
+  // The failed engine: n/a where it has no value, its error in Failures, escaped for Markdown.
+  EXPECT_NE(md.find("| Broken\\<DB\\> | Failed | 1_102 ms | 972 ms | 13 ms | n/a | n/a |"), std::string::npos);
+  EXPECT_NE(md.find("| Broken\\<DB\\> | Failed | lookup by email | n/a | get(id=4711) found nothing \\| profile"),
+            std::string::npos);
+}
+
+TEST(ReportGoldenTest, HtmlIsWellFormedSelfContainedAndHasAllChartsAndTables) {
+  const Results results = LoadFixture();
+  const Document doc = BuildDocument(results);
+  const std::string html = RenderHtml(doc);
+  const testing::HtmlCheckResult check = testing::CheckHtml(html);
+  ASSERT_TRUE(check.ok) << check.error;
+  // Six charts of the report plus the two write-phase timelines of the engine with measurements.
+  EXPECT_EQ(check.elements.at("svg"), 8);
+  for (const char* title : {"Execution Time", "Write Throughput", "Lookup Throughput", "Index Scan Throughput",
+                            "Query Throughput", "Resource Footprint", "ZoneTree: insert profiles",
+                            "ZoneTree: update profiles"}) {
+    EXPECT_NE(html.find(std::string("aria-label=\"") + title + "\""), std::string::npos) << title;
+  }
+  size_t tables = 0;
+  for (const Block& b : doc.blocks) {
+    if (b.kind != Block::Kind::kTable) continue;
+    ++tables;
+    std::string header_row = "<tr>";
+    for (size_t c = 0; c < b.table.header.size(); ++c) {
+      header_row += std::string(b.table.align[c] == Align::kRight ? "<th class=\"num\">" : "<th>") +
+                    b.table.header[c] + "</th>";
+    }
+    EXPECT_NE(html.find(header_row + "</tr>"), std::string::npos) << header_row;
+  }
+  // Totals, write readiness, three phase tables, ZoneTree's latency and resources, amplification, failures.
+  EXPECT_EQ(tables, 9u);
+  EXPECT_EQ(static_cast<size_t>(check.elements.at("table")), tables);
+  for (const char* id : {"charts", "total-by-engine", "correctness", "interpretation-notes", "write-readiness",
+                         "phase-results", "configuration", "environment", "engine-settings", "durability-settings",
+                         "latency", "throughput-over-time", "resources", "amplification", "failures"}) {
+    EXPECT_NE(html.find(std::string("<h2 id=\"") + id + "\">"), std::string::npos) << id;
+  }
+  // Self-contained: no scripts, no external resources; the only URL is the SVG namespace.
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("<link"), std::string::npos);
+  EXPECT_EQ(html.find("@import"), std::string::npos);
+  EXPECT_EQ(CountOf(html, "http"), CountOf(html, "http://www.w3.org/2000/svg"));
+  // Strings from the results are escaped.
+  EXPECT_EQ(html.find("Broken<DB>"), std::string::npos);
+  EXPECT_NE(html.find("Broken&lt;DB&gt;"), std::string::npos);
+  EXPECT_NE(html.find("profile &lt;missing&gt; &amp; &quot;lost&quot;"), std::string::npos);
+}
+
+TEST(ReportGoldenTest, WriteReportWritesEveryFile) {
+  TempDir dir;
+  ReportOptions options;
+  options.exports = {ExportFormat::kGithubActionBenchmark, ExportFormat::kBencher};
+  std::vector<std::string> written;
+  Status s = WriteReport({FixturePath(kFixture).string()}, dir.path().string(), options, &written);
+  ASSERT_TRUE(s.ok()) << s.message();
+  for (const char* name :
+       {"report.md", "report.html", "results.csv", "execution-time.svg", "write-throughput.svg",
+        "lookup-throughput.svg", "index-scan-throughput.svg", "query-throughput.svg", "resource-footprint.svg",
+        "timeline-zonetree-insert-profiles.svg", "timeline-zonetree-update-profiles.svg", "benchmark-bigger.json",
+        "benchmark-smaller.json", "bencher.json"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir.path() / name)) << name;
+  }
+  EXPECT_EQ(written.size(), 14u);
+  EXPECT_EQ(ReadFile(dir.path() / "report.md"), RenderMarkdown(BuildDocument(LoadFixture())));
+  // Each .svg is a standalone, well-formed document.
+  const testing::HtmlCheckResult svg = testing::CheckHtml(ReadFile(dir.path() / "write-throughput.svg"));
+  EXPECT_TRUE(svg.ok) << svg.error;
+  // The two-argument entry point used by `kvbench run`.
+  TempDir plain;
+  ASSERT_TRUE(WriteReport({FixturePath(kFixture).string()}, plain.path().string()).ok());
+  EXPECT_TRUE(std::filesystem::exists(plain.path() / "report.html"));
+  EXPECT_FALSE(std::filesystem::exists(plain.path() / "bencher.json"));
+}
+
+TEST(ReportGoldenTest, CsvHasOneRowPerEngineAndPhaseOrStep) {
+  const Results results = LoadFixture();
+  const std::string csv = RenderCsv(results);
+  size_t expected_rows = 1;  // header
+  for (const Engine& e : results.engines) expected_rows += e.phases.size() + e.steps.size();
+  EXPECT_EQ(CountOf(csv, "\r\n"), expected_rows);
+  EXPECT_EQ(csv.rfind("engine,status,kind,phase,operations,elapsed_ms,ops_per_s,checksum,", 0), 0u);
+  EXPECT_NE(csv.find("ZoneTree,Completed,phase,insert profiles,100000,528,"), std::string::npos);
+  EXPECT_NE(csv.find("RocksDB,Completed,step,pre-read stabilize,,130.1817,,"), std::string::npos);
+  // Every row has as many fields as the header (no field in the fixture needs quoting).
+  const size_t header_commas = CountOf(csv.substr(0, csv.find("\r\n")), ",");
+  size_t start = 0;
+  while (start < csv.size()) {
+    const size_t end = csv.find("\r\n", start);
+    EXPECT_EQ(CountOf(csv.substr(start, end - start), ","), header_commas);
+    start = end + 2;
+  }
+  EXPECT_EQ(CsvField("a,b"), "\"a,b\"");
+  EXPECT_EQ(CsvField("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(CsvField("plain"), "plain");
+}
+
+TEST(ReportGoldenTest, ChangedChecksumIsReportedAsMismatch) {
+  nlohmann::ordered_json doc = testing::ReadJson(FixturePath(kFixture));
+  doc["engines"][1]["phases"][1]["checksum"] = "0000000000000001";
+  Results results;
+  ASSERT_TRUE(ParseResults(doc, "modified", &results).ok());
+  EXPECT_FALSE(results.correctness.passed);
+  ASSERT_EQ(results.correctness.mismatches.size(), 1u);
+  EXPECT_EQ(results.correctness.mismatches[0].engine, "RocksDB");
+  EXPECT_EQ(results.correctness.mismatches[0].expected_from, "ZoneTree");
+  const std::string md = RenderMarkdown(BuildDocument(results));
+  EXPECT_NE(md.find("Checksum validation failed: 1 mismatch across completed engines: ZoneTree, RocksDB."),
+            std::string::npos);
+  EXPECT_NE(md.find("| read by user id | RocksDB | 0000000000000001 | 3C75C3A02940F75F | ZoneTree |"),
+            std::string::npos);
+}
+
+TEST(ReportGoldenTest, MinimalResultsRenderWithNotAvailable) {
+  const auto doc = nlohmann::ordered_json::parse(R"({"schema_version": 1, "engines": [{"name": "X"}]})");
+  Results results;
+  ASSERT_TRUE(ParseResults(doc, "minimal", &results).ok());
+  const Document d = BuildDocument(results);
+  EXPECT_EQ(d.title, "Benchmark Profiles");
+  const std::string md = RenderMarkdown(d);
+  EXPECT_NE(md.find("| X | Unknown | n/a | n/a |"), std::string::npos);
+  EXPECT_NE(md.find("No phase completed."), std::string::npos);
+  EXPECT_TRUE(testing::CheckHtml(RenderHtml(d)).ok);
+}
+
+TEST(ReportGoldenTest, RejectsFilesThatAreNotResults) {
+  Results results;
+  EXPECT_FALSE(ParseResults(nlohmann::ordered_json::parse("[1, 2]"), "array", &results).ok());
+  EXPECT_FALSE(ParseResults(nlohmann::ordered_json::parse(R"({"engines": []})"), "no version", &results).ok());
+  Status s = ParseResults(nlohmann::ordered_json::parse(R"({"schema_version": 2, "engines": []})"), "v2", &results);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("schema_version 2"), std::string::npos);
+  TempDir dir;
+  testing::WriteFile(dir.path() / "bad.json", "{not json");
+  s = LoadResultsFile((dir.path() / "bad.json").string(), &results);
+  EXPECT_NE(s.message().find("not valid JSON"), std::string::npos);
+  EXPECT_FALSE(LoadResultsFile((dir.path() / "missing.json").string(), &results).ok());
+}
+
+}  // namespace
+}  // namespace kvbench::report

@@ -1,0 +1,110 @@
+// Merging results files: engines run separately or on different machines, same workload required.
+#include <gtest/gtest.h>
+
+#include "report/document.hpp"
+#include "report/markdown_writer.hpp"
+#include "report/results.hpp"
+#include "report_test_support.hpp"
+
+namespace kvbench::report {
+namespace {
+
+using testing::FixturePath;
+using testing::ReadJson;
+using testing::TempDir;
+using testing::WriteJson;
+
+// Splits the fixture into one file per engine; the second machine differs.
+std::vector<std::string> SplitFixture(const TempDir& dir) {
+  const nlohmann::ordered_json doc = ReadJson(FixturePath("three_engines.json"));
+  std::vector<std::string> paths;
+  for (size_t i = 0; i < doc["engines"].size(); ++i) {
+    nlohmann::ordered_json one = doc;
+    one["engines"] = nlohmann::ordered_json::array({doc["engines"][i]});
+    one.erase("correctness");
+    if (i == 1) {
+      one["environment"]["cpu_model"] = "Other CPU";
+      one["created_at"] = "2026-12-03T09:00:00Z";
+    }
+    const std::string path = (dir.path() / ("engine" + std::to_string(i) + ".json")).string();
+    WriteJson(path, one);
+    paths.push_back(path);
+  }
+  return paths;
+}
+
+TEST(ReportMergeTest, MergesEnginesFromSeveralFilesAndRecomputesCorrectness) {
+  TempDir dir;
+  Results merged;
+  Status s = LoadAndMerge(SplitFixture(dir), &merged);
+  ASSERT_TRUE(s.ok()) << s.message();
+  ASSERT_EQ(merged.engines.size(), 3u);
+  EXPECT_EQ(merged.engines[0].name, "ZoneTree");
+  EXPECT_EQ(merged.engines[2].name, "Broken<DB>");
+  ASSERT_EQ(merged.environments.size(), 2u);  // files 0 and 2 share a machine
+  EXPECT_EQ(merged.engines[0].environment_index, 0u);
+  EXPECT_EQ(merged.engines[1].environment_index, 1u);
+  EXPECT_EQ(merged.engines[2].environment_index, 0u);
+  EXPECT_TRUE(merged.correctness.passed);
+  EXPECT_EQ(merged.correctness.engines_compared, (std::vector<std::string>{"ZoneTree", "RocksDB"}));
+  const std::string md = RenderMarkdown(BuildDocument(merged));
+  EXPECT_NE(md.find("### Machine 1: ZoneTree, Broken\\<DB\\>\n"), std::string::npos);
+  EXPECT_NE(md.find("### Machine 2: RocksDB\n"), std::string::npos);
+  EXPECT_NE(md.find("- CPU: Other CPU\n"), std::string::npos);
+  EXPECT_NE(md.find("- Run finished (UTC): 2026-12-02T13:00:00Z, 2026-12-03T09:00:00Z, 2026-12-02T13:00:00Z\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("This report merges 3 results files of the same workload"), std::string::npos);
+}
+
+TEST(ReportMergeTest, ChecksumsAreComparedAcrossFiles) {
+  TempDir dir;
+  std::vector<std::string> paths = SplitFixture(dir);
+  nlohmann::ordered_json rocks = ReadJson(paths[1]);
+  rocks["engines"][0]["final_checksum"] = "FFFFFFFFFFFFFFFF";
+  WriteJson(paths[1], rocks);
+  Results merged;
+  ASSERT_TRUE(LoadAndMerge(paths, &merged).ok());
+  EXPECT_FALSE(merged.correctness.passed);
+  ASSERT_EQ(merged.correctness.mismatches.size(), 1u);
+  EXPECT_EQ(merged.correctness.mismatches[0].phase, "final checksum");
+  EXPECT_EQ(merged.correctness.mismatches[0].engine, "RocksDB");
+}
+
+TEST(ReportMergeTest, DifferentWorkloadsAreAClearError) {
+  TempDir dir;
+  std::vector<std::string> paths = SplitFixture(dir);
+  nlohmann::ordered_json rocks = ReadJson(paths[1]);
+  rocks["workload"]["profiles"] = 500000;
+  WriteJson(paths[1], rocks);
+  Results merged;
+  Status s = LoadAndMerge(paths, &merged);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("different workloads: workload.profiles is 100000 in"), std::string::npos)
+      << s.message();
+  EXPECT_NE(s.message().find("but 500000 in"), std::string::npos) << s.message();
+}
+
+TEST(ReportMergeTest, TimeoutMayDifferButSeedMayNot) {
+  TempDir dir;
+  std::vector<std::string> paths = SplitFixture(dir);
+  nlohmann::ordered_json rocks = ReadJson(paths[1]);
+  rocks["workload"]["timeout_seconds"] = 60;
+  WriteJson(paths[1], rocks);
+  Results merged;
+  EXPECT_TRUE(LoadAndMerge(paths, &merged).ok());
+  rocks["workload"]["seed"] = 1;
+  WriteJson(paths[1], rocks);
+  Status s = LoadAndMerge(paths, &merged);
+  EXPECT_NE(s.message().find("workload.seed"), std::string::npos) << s.message();
+}
+
+TEST(ReportMergeTest, AnEngineNameTwiceIsAnError) {
+  const std::string path = FixturePath("three_engines.json").string();
+  Results merged;
+  Status s = LoadAndMerge({path, path}, &merged);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("engine 'ZoneTree' appears more than once"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace kvbench::report
