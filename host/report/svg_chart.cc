@@ -229,7 +229,14 @@ std::string RenderLineChart(const LineChart& chart) {
   std::vector<double> rates;
   rates.reserve(chart.ops_per_interval.size());
   const double interval_s = chart.interval_s > 0 ? chart.interval_s : 1.0;
-  for (double ops : chart.ops_per_interval) rates.push_back(ops / interval_s);
+  const size_t n = chart.ops_per_interval.size();
+  // Length of the last interval: what remains of the phase after the full ones, when that is a fraction of one.
+  double last_s = interval_s;
+  if (n > 0 && chart.duration_s > 0) {
+    const double rest = chart.duration_s - static_cast<double>(n - 1) * interval_s;
+    if (rest > interval_s * 0.01 && rest < interval_s) last_s = rest;
+  }
+  for (size_t i = 0; i < n; ++i) rates.push_back(chart.ops_per_interval[i] / (i + 1 == n ? last_s : interval_s));
   double max_rate = 0, min_rate = rates.empty() ? 0 : rates.front(), sum = 0;
   for (double r : rates) {
     max_rate = std::max(max_rate, r);
@@ -237,7 +244,7 @@ std::string RenderLineChart(const LineChart& chart) {
     sum += r;
   }
   const std::vector<double> y_ticks = NiceTicks(max_rate, 4);
-  const double duration = static_cast<double>(rates.size()) * interval_s;
+  const double duration = n == 0 ? interval_s : static_cast<double>(n - 1) * interval_s + last_s;
   const std::vector<double> x_ticks = NiceTicks(duration, 5);
   const auto x_of = [&](double t) { return left + (right - left) * t / x_ticks.back(); };
   const auto y_of = [&](double r) { return bottom - (bottom - top) * r / y_ticks.back(); };
@@ -264,11 +271,12 @@ std::string RenderLineChart(const LineChart& chart) {
   std::string points;
   for (size_t i = 0; i < rates.size(); ++i) {
     if (!points.empty()) points += ' ';
-    points += Num(x_of((static_cast<double>(i) + 0.5) * interval_s)) + "," + Num(y_of(rates[i]));
+    const double mid = static_cast<double>(i) * interval_s + 0.5 * (i + 1 == n ? last_s : interval_s);
+    points += Num(x_of(mid)) + "," + Num(y_of(rates[i]));
   }
   svg += "<g><title>" + XmlEscape(chart.title + ": " + summary) + "</title>\n";
   if (rates.size() == 1) {
-    svg += "<circle cx=\"" + Num(x_of(0.5 * interval_s)) + "\" cy=\"" + Num(y_of(rates[0])) + "\" r=\"3\" fill=\"" +
+    svg += "<circle cx=\"" + Num(x_of(0.5 * last_s)) + "\" cy=\"" + Num(y_of(rates[0])) + "\" r=\"3\" fill=\"" +
            color + "\"/>\n";
   } else if (!rates.empty()) {
     svg += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + color +

@@ -31,6 +31,9 @@ struct LineChart {
   size_t color_index = 0;
   double interval_s = 1.0;
   std::vector<double> ops_per_interval;  // operations completed in each interval
+  // The phase's elapsed time, when known: the last interval is then only the part of it the phase lasted, and its
+  // rate is computed over that part (else a short last interval would look like a stall).
+  double duration_s = 0;
 };
 
 // The engine colour for a series index (a colour-blind-friendly palette, cycled).

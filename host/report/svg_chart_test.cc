@@ -62,6 +62,13 @@ TEST(LineChartTest, DrawsOnePointPerIntervalAndSummarizesOnHover) {
   EXPECT_NE(svg.find("Time (s)"), std::string::npos);
 }
 
+TEST(LineChartTest, ThePartialLastIntervalIsNotDrawnAsAStall) {
+  // 1.1 s in 0.5 s intervals: the third interval lasted 0.1 s, so its 50 operations are 500/s, not 100/s.
+  LineChart line{"E: update profiles", 0, 0.5, {100, 100, 50}, 1.1};
+  const std::string svg = RenderLineChart(line);
+  EXPECT_NE(svg.find("min 200/s, mean 300/s, max 500/s over 3 intervals"), std::string::npos) << svg;
+}
+
 TEST(XmlEscapeTest, EscapesMarkupAndDropsControlCharacters) {
   EXPECT_EQ(XmlEscape("a<b>&\"c'\x01"), "a&lt;b&gt;&amp;&quot;c&#39; ");
 }
