@@ -111,7 +111,13 @@ std::vector<Chart> BuildTimelineCharts(const Results& results) {
       line.color_index = i;
       line.interval_s = timeline->interval_ms / 1000.0;
       line.ops_per_interval = timeline->ops;
-      if (phase.elapsed_ms) line.duration_s = *phase.elapsed_ms / 1000.0;
+      if (timeline->last_interval_ms) {
+        line.duration_s =
+            (static_cast<double>(timeline->ops.size() - 1) * timeline->interval_ms + *timeline->last_interval_ms) /
+            1000.0;
+      } else if (phase.elapsed_ms) {
+        line.duration_s = *phase.elapsed_ms / 1000.0;
+      }
       std::string base = "timeline-" + Slug(engine.name) + "-" + Slug(phase.name);
       std::string file_name = base + ".svg";
       // Engine names that differ only in punctuation would share a slug.

@@ -26,6 +26,7 @@ struct Timeline {
   double interval_ms = 1000.0;
   std::vector<double> ops;        // operations completed in each interval
   std::vector<double> rss_bytes;  // sampled RSS per interval (may be empty)
+  OptDouble last_interval_ms;     // length of the last (usually partial) interval, when recorded
 };
 
 struct Measurements {

@@ -69,6 +69,7 @@ Measurements ParseMeasurements(const json& m) {
     Timeline t;
     t.interval_ms = Num(tl, "interval_ms").value_or(1000.0);
     if (t.interval_ms <= 0) t.interval_ms = 1000.0;
+    t.last_interval_ms = Num(tl, "last_interval_ms");
     for (const json& v : Member(tl, "ops")) t.ops.push_back(v.is_number() ? v.get<double>() : 0.0);
     if (Member(tl, "rss_bytes").is_array()) {
       for (const json& v : Member(tl, "rss_bytes")) t.rss_bytes.push_back(v.is_number() ? v.get<double>() : 0.0);

@@ -229,12 +229,17 @@ std::string RenderLineChart(const LineChart& chart) {
   std::vector<double> rates;
   rates.reserve(chart.ops_per_interval.size());
   const double interval_s = chart.interval_s > 0 ? chart.interval_s : 1.0;
-  const size_t n = chart.ops_per_interval.size();
+  size_t n = chart.ops_per_interval.size();
   // Length of the last interval: what remains of the phase after the full ones, when that is a fraction of one.
+  // A sliver under a tenth of an interval is left out: its few operations say nothing about the rate.
   double last_s = interval_s;
   if (n > 0 && chart.duration_s > 0) {
     const double rest = chart.duration_s - static_cast<double>(n - 1) * interval_s;
-    if (rest > interval_s * 0.01 && rest < interval_s) last_s = rest;
+    if (rest > 0 && rest < interval_s) last_s = rest;
+    if (n > 1 && last_s < 0.1 * interval_s) {
+      --n;
+      last_s = interval_s;
+    }
   }
   for (size_t i = 0; i < n; ++i) rates.push_back(chart.ops_per_interval[i] / (i + 1 == n ? last_s : interval_s));
   double max_rate = 0, min_rate = rates.empty() ? 0 : rates.front(), sum = 0;

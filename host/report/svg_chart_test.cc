@@ -69,6 +69,11 @@ TEST(LineChartTest, ThePartialLastIntervalIsNotDrawnAsAStall) {
   EXPECT_NE(svg.find("min 200/s, mean 300/s, max 500/s over 3 intervals"), std::string::npos) << svg;
 }
 
+TEST(LineChartTest, ASliverOfALastIntervalIsLeftOut) {
+  LineChart line{"E: insert profiles", 0, 1.0, {1000, 1200, 3}, 2.004};
+  EXPECT_NE(RenderLineChart(line).find("min 1_000/s, mean 1_100/s, max 1_200/s over 2 intervals"), std::string::npos);
+}
+
 TEST(XmlEscapeTest, EscapesMarkupAndDropsControlCharacters) {
   EXPECT_EQ(XmlEscape("a<b>&\"c'\x01"), "a&lt;b&gt;&amp;&quot;c&#39; ");
 }
