@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "measure/amplification.hpp"
 #include "runner/engine_worker.hpp"
 
 namespace kvbench::runner {
@@ -17,9 +18,9 @@ const char* StepMember(const std::string& step) {
   return nullptr;
 }
 
-nlohmann::json Ratio(const nlohmann::json& numerator, const nlohmann::json& denominator) {
-  if (!numerator.is_number() || !denominator.is_number() || denominator.get<double>() <= 0) return nullptr;
-  return numerator.get<double>() / denominator.get<double>();
+std::optional<uint64_t> OptionalBytes(const nlohmann::json& v) {
+  if (!v.is_number_unsigned()) return std::nullopt;
+  return v.get<uint64_t>();
 }
 
 }  // namespace
@@ -138,14 +139,12 @@ nlohmann::json EngineResult::ToJson() const {
   out["host_memory_before_open_bytes"] = value("host_memory_before_open_bytes");
   out["final_checksum"] = value("final_checksum");
   out["verified_profile_count"] = value("verified_profile_count");
-  const nlohmann::json logical = value("logical_bytes_written");
-  const nlohmann::json disk = value("disk_bytes_written");
-  const nlohmann::json live = value("live_logical_bytes");
-  out["amplification"] = {{"logical_bytes_written", logical},
-                          {"disk_bytes_written", disk},
-                          {"write_amplification", Ratio(disk, logical)},
-                          {"live_logical_bytes", live},
-                          {"space_amplification", Ratio(out["storage_bytes"], live)}};
+  measure::Amplification amplification;
+  amplification.logical_bytes_written = OptionalBytes(value("logical_bytes_written"));
+  amplification.disk_bytes_written = OptionalBytes(value("disk_bytes_written"));
+  amplification.live_logical_bytes = OptionalBytes(value("live_logical_bytes"));
+  amplification.storage_bytes = OptionalBytes(value("storage_bytes"));
+  out["amplification"] = amplification.ToJson();
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include "measure/amplification.hpp"
 #include "measure/phase_meter.hpp"
 #include "measure/process_stats.hpp"
 #include "plugin/engine_client.hpp"
@@ -68,7 +69,6 @@ class WorkerRun {
       progress_ = std::make_unique<ProgressSampler>(events_, request_.progress_interval_ms);
     }
     Value("host_memory_before_open_bytes", measure::CurrentRssBytes());
-    const measure::IoCounters io_begin = measure::ProcessIoCounters();
     const auto run_start = std::chrono::steady_clock::now();
 
     s = Step(kStepOpen, [&] { return OpenEngine(); });
@@ -113,12 +113,7 @@ class WorkerRun {
     if (!s.ok()) return s;
 
     Value("run_ms", MsSince(run_start));
-    const measure::IoCounters io_end = measure::ProcessIoCounters();
-    if (io_begin.available && io_end.available) {
-      const uint64_t written = io_end.write_bytes - io_begin.write_bytes;
-      const uint64_t cancelled = io_end.cancelled_write_bytes - io_begin.cancelled_write_bytes;
-      Value("disk_bytes_written", written > cancelled ? written - cancelled : 0);
-    }
+    if (disk_bytes_written_) Value("disk_bytes_written", *disk_bytes_written_);
     return Status::OK();
   }
 
@@ -167,6 +162,7 @@ class WorkerRun {
     s = body();
     measure::PhaseMeasurement m = meter.End();
     Untrack();
+    AddDiskBytes(m);
     if (!s.ok()) return s;
     return Send({{"event", "step"},
                  {"result", {{"name", name}, {"elapsed_ms", m.elapsed_ms}, {"measurements", m.ToJson()}}}});
@@ -185,6 +181,7 @@ class WorkerRun {
     s = workload_->RunPhase(id, stores_, meter, &outcome);
     measure::PhaseMeasurement m = meter.End();
     Untrack();
+    AddDiskBytes(m);
     if (!s.ok()) return s;
     logical_bytes_written_ += outcome.logical_bytes_written;
     const double seconds = std::max(m.elapsed_ms / 1000.0, 0.001);
@@ -197,6 +194,13 @@ class WorkerRun {
                    {"checksum", workload::FormatChecksum(outcome.checksum)},
                    {"logical_bytes_written", outcome.logical_bytes_written},
                    {"measurements", m.ToJson()}}}});
+  }
+
+  // Disk bytes written over the run: the sum over every phase and step, unknown once one of them is.
+  void AddDiskBytes(const measure::PhaseMeasurement& m) {
+    const std::optional<uint64_t> bytes = measure::SumDiskBytesWritten({&m});
+    disk_bytes_written_ = bytes && disk_bytes_written_ ? std::optional<uint64_t>(*disk_bytes_written_ + *bytes)
+                                                       : std::nullopt;
   }
 
   void Track(const char* name, const measure::PhaseMeter* meter, int64_t total) {
@@ -237,6 +241,7 @@ class WorkerRun {
   std::array<std::unique_ptr<host::StoreClient>, 5> store_handles_;
   workload::ProfileStores stores_{};
   uint64_t logical_bytes_written_ = 0;
+  std::optional<uint64_t> disk_bytes_written_ = 0;
 };
 
 }  // namespace

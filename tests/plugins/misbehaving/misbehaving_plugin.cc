@@ -1,0 +1,183 @@
+// A plugin that stores data correctly (ordered maps that survive close/reopen within the process) and then
+// misbehaves in one way, chosen at compile time (CMakeLists.txt builds one .so per mode):
+//   abort_mid_phase: std::abort() at the AbortAfterPuts-th put (default 1000) or, when AbortAfterGets > 0, at
+//                    that get: a plugin that crashes in the middle of a phase.
+//   hang_in_get:     the get after HangAfterGets gets (default 0: the first) sleeps forever: a hung plugin.
+//   garbage_sink:    after GarbageAfterGets gets (default 0), every get from the "profiles" store hands the sink
+//                    wrong bytes: GarbageKind "junk" (not a profile at all) or "plausible" (a well-formed profile
+//                    with a different email).
+#include <kvbench/sdk.hpp>
+#include <kvbench/sdk_config.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace kvbench::misbehaving {
+namespace {
+
+using sdk::Status;
+using Map = std::map<std::string, std::string, std::less<>>;
+
+struct Behaviour {
+  int64_t abort_after_puts = 1000;
+  int64_t abort_after_gets = 0;
+  int64_t hang_after_gets = 0;
+  int64_t garbage_after_gets = 0;
+  std::string garbage_kind = "junk";
+};
+
+// Data outlives an engine instance (keyed by data directory) so that reopen + verify works.
+std::map<std::string, std::map<std::string, Map, std::less<>>>& Directories() {
+  static std::map<std::string, std::map<std::string, Map, std::less<>>> dirs;
+  return dirs;
+}
+
+struct Counters {
+  int64_t puts = 0;
+  int64_t gets = 0;
+};
+
+class Iterator {
+ public:
+  explicit Iterator(const Map* map) : map_(map) {}
+  void Seek(std::string_view key) { Position(map_->lower_bound(key)); }
+  void SeekToFirst() { Position(map_->begin()); }
+  void Next() { Position(map_->upper_bound(key_)); }
+  bool Valid() const { return valid_; }
+  std::string_view key() const { return key_; }
+  std::string_view value() const { return value_; }
+  Status status() const { return Status::OK(); }
+
+ private:
+  void Position(Map::const_iterator it) {
+    valid_ = it != map_->end();
+    if (valid_) {
+      key_ = it->first;
+      value_ = it->second;
+    }
+  }
+  const Map* map_;
+  bool valid_ = false;
+  std::string key_, value_;
+};
+
+class Store {
+ public:
+  using Iterator = misbehaving::Iterator;
+  Store(Map* map, bool is_profiles, const Behaviour* behaviour, Counters* counters)
+      : map_(map), is_profiles_(is_profiles), behaviour_(behaviour), counters_(counters) {}
+
+  Status Put(std::string_view key, std::string_view value) {
+    ++counters_->puts;
+#if defined(KVB_MISBEHAVE_ABORT_MID_PHASE)
+    if (behaviour_->abort_after_gets == 0 && counters_->puts >= behaviour_->abort_after_puts) std::abort();
+#endif
+    map_->insert_or_assign(std::string(key), std::string(value));
+    return Status::OK();
+  }
+
+  Status Get(std::string_view key, sdk::ValueSink sink) {
+    ++counters_->gets;
+#if defined(KVB_MISBEHAVE_ABORT_MID_PHASE)
+    if (behaviour_->abort_after_gets > 0 && counters_->gets >= behaviour_->abort_after_gets) std::abort();
+#elif defined(KVB_MISBEHAVE_HANG_IN_GET)
+    if (counters_->gets > behaviour_->hang_after_gets) {
+      for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+#endif
+    auto it = map_->find(key);
+    if (it == map_->end()) return Status::NotFound();
+#if defined(KVB_MISBEHAVE_GARBAGE_SINK)
+    if (is_profiles_ && counters_->gets > behaviour_->garbage_after_gets) {
+      if (behaviour_->garbage_kind == "junk") {
+        sink("\x01\xff garbage, not a profile |||");
+        return Status::OK();
+      }
+      std::string wrong = it->second;
+      if (auto at = wrong.find("@example"); at != std::string::npos) wrong.replace(at, 8, "@exbmple");
+      sink(wrong);
+      return Status::OK();
+    }
+#endif
+    sink(it->second);
+    return Status::OK();
+  }
+
+  Status Delete(std::string_view key) {
+    if (auto it = map_->find(key); it != map_->end()) map_->erase(it);
+    return Status::OK();
+  }
+  Status NewIterator(std::unique_ptr<Iterator>* it) {
+    *it = std::make_unique<Iterator>(map_);
+    return Status::OK();
+  }
+  Status Count(uint64_t* count) {
+    *count = map_->size();
+    return Status::OK();
+  }
+
+ private:
+  Map* map_;
+  bool is_profiles_;
+  const Behaviour* behaviour_;
+  Counters* counters_;
+};
+
+class Engine {
+ public:
+  using Store = misbehaving::Store;
+  Engine(std::string dir, Behaviour behaviour) : dir_(std::move(dir)), behaviour_(std::move(behaviour)) {}
+
+  Status OpenStore(std::string_view name, std::unique_ptr<Store>* store) {
+    Map* map = &Directories()[dir_][std::string(name)];
+    *store = std::make_unique<Store>(map, name == "profiles", &behaviour_, &counters_);
+    return Status::OK();
+  }
+  Status Stabilize() { return Status::OK(); }
+  Status Settle() { return Status::OK(); }
+  Status Close() { return Status::OK(); }
+  Status EffectiveSettings(std::string* out) {
+    *out = R"({"Mode":")" KVB_MISBEHAVE_NAME R"("})";
+    return Status::OK();
+  }
+  Status Durability(std::string* out) {
+    *out = "A test plugin: data lives in memory for the life of the process.";
+    return Status::OK();
+  }
+
+ private:
+  std::string dir_;
+  Behaviour behaviour_;
+  Counters counters_;
+};
+
+struct MisbehavingPlugin {
+  static constexpr const char* kName = KVB_MISBEHAVE_NAME;
+  static constexpr const char* kVersion = "1.0.0";
+  static constexpr const char* kDescription = "A test plugin that misbehaves on purpose (tests/plugins/misbehaving)";
+  using Engine = misbehaving::Engine;
+
+  static Status Open(const sdk::OpenRequest& req, std::unique_ptr<Engine>* engine) {
+    sdk::ConfigReader config(req.config_json);
+    Behaviour b;
+    config.Int("settings", "AbortAfterPuts", &b.abort_after_puts, 1, INT64_MAX);
+    config.Int("settings", "AbortAfterGets", &b.abort_after_gets, 0, INT64_MAX);
+    config.Int("settings", "HangAfterGets", &b.hang_after_gets, 0, INT64_MAX);
+    config.Int("settings", "GarbageAfterGets", &b.garbage_after_gets, 0, INT64_MAX);
+    config.Choice("settings", "GarbageKind", &b.garbage_kind, {"junk", "plausible"});
+    Status s = config.Finish();
+    if (!s.ok()) return s;
+    *engine = std::make_unique<Engine>(req.data_dir, std::move(b));
+    return Status::OK();
+  }
+};
+
+}  // namespace
+}  // namespace kvbench::misbehaving
+
+KVBENCH_EXPORT_PLUGIN(kvbench::misbehaving::MisbehavingPlugin)

@@ -1,0 +1,120 @@
+// kvbench run on a shipped config, one engine at a time: every phase checksum and the final checksum must equal
+// the published reference values (read from ../shared/reference/ at test time), and results.json must be complete.
+// Which engine and scale: the test name (ctest runs each through --gtest_filter; see CMakeLists.txt).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "kvbench_process.hpp"
+
+namespace kvbench::testing {
+namespace {
+
+void RunAndCompareWithReference(const std::string& config_file, const std::string& engine, int profiles) {
+  ScratchDir scratch;
+  const std::string out = scratch / "out";
+  const ProcessResult run =
+      RunKvbench({"run", SourceDir() + "/configs/" + config_file, "--engine", engine, "--out", out});
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json results = ReadJson(out + "/results.json");
+  const nlohmann::json reference = ReferenceRun(profiles);
+
+  EXPECT_EQ(results["schema_version"], 1);
+  EXPECT_EQ(results["workload"]["profiles"], profiles);
+  EXPECT_EQ(results["config"]["engines"].size(), 1u);
+  for (const char* member : {"os", "kernel", "cpu_model", "logical_processors", "total_memory_bytes", "compiler",
+                             "build_type", "kvbench_version", "git_revision"}) {
+    EXPECT_FALSE(results["environment"][member].is_null()) << member;
+  }
+  ASSERT_EQ(results["engines"].size(), 1u);
+  const nlohmann::json& e = results["engines"][0];
+  EXPECT_EQ(e["name"], engine);
+  EXPECT_EQ(e["status"], "Completed") << e["error"];
+  EXPECT_TRUE(e["error"].is_null());
+  EXPECT_TRUE(e["interrupted_phase"].is_null());
+
+  const nlohmann::json& expected = reference["phase_checksums"];
+  ASSERT_EQ(e["phases"].size(), expected.size());
+  double phase_sum = 0;
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const nlohmann::json& phase = e["phases"][i];
+    EXPECT_EQ(phase["name"], expected[i]["name"]) << i;
+    EXPECT_EQ(phase["operations"], expected[i]["operations"]) << phase["name"];
+    EXPECT_EQ(phase["checksum"], expected[i]["checksum"]) << phase["name"];
+    EXPECT_GT(phase["elapsed_ms"].get<double>(), 0.0) << phase["name"];
+    EXPECT_GT(phase["ops_per_s"].get<double>(), 0.0) << phase["name"];
+    EXPECT_TRUE(phase["measurements"].is_object()) << phase["name"];
+    phase_sum += phase["elapsed_ms"].get<double>();
+  }
+  EXPECT_EQ(e["final_checksum"], reference["final_checksum"]);
+  EXPECT_EQ(e["verified_profile_count"], profiles);
+  EXPECT_NEAR(e["completed_phase_ms"].get<double>(), phase_sum, 1e-6 * phase_sum + 1e-9);
+  for (const char* member :
+       {"pre_read_stabilize_ms", "post_update_stabilize_ms", "settle_ms", "reopen_ms", "verify_ms", "run_ms"}) {
+    EXPECT_TRUE(e[member].is_number()) << member;
+  }
+  EXPECT_GT(e["run_ms"].get<double>(), phase_sum);
+  EXPECT_GT(e["storage_bytes"].get<uint64_t>(), 0u);
+  const uint64_t peak = e["peak_memory_bytes"].get<uint64_t>();
+  const uint64_t before_open = e["host_memory_before_open_bytes"].get<uint64_t>();
+  EXPECT_GT(before_open, 0u);
+  EXPECT_LT(before_open, peak);
+  // The plan is replayed, never materialized: the worker holds well under 64 MiB before the engine opens.
+  EXPECT_LT(before_open, 64u << 20);
+  EXPECT_TRUE(e["plugin"]["name"].is_string());
+  EXPECT_TRUE(e["durability"].is_string());
+  EXPECT_GT(e["amplification"]["logical_bytes_written"].get<uint64_t>(), 0u);
+
+  EXPECT_EQ(results["correctness"]["passed"], true) << results["correctness"];
+  EXPECT_EQ(results["correctness"]["engines_compared"], nlohmann::json::array({engine}));
+  // The engine's data directory is gone (no --keep-data); the report sits beside results.json.
+  EXPECT_FALSE(std::filesystem::exists(out + "/data"));
+  EXPECT_TRUE(std::filesystem::exists(out + "/report.md")) << run.output;
+}
+
+TEST(EndToEnd, Memory100k) { RunAndCompareWithReference("profiles-100k.json", "Memory", 100000); }
+TEST(EndToEnd, ZoneTree100k) { RunAndCompareWithReference("profiles-100k.json", "ZoneTree", 100000); }
+TEST(EndToEnd, RocksDB100k) { RunAndCompareWithReference("profiles-100k.json", "RocksDB", 100000); }
+TEST(EndToEnd, Memory1M) { RunAndCompareWithReference("profiles-1m.json", "Memory", 1000000); }
+
+TEST(EndToEnd, SmokeConfigRunsAndKeepsDataOnRequest) {
+  ScratchDir scratch;
+  const std::string out = scratch / "out";
+  const ProcessResult run = RunKvbench(
+      {"run", SourceDir() + "/configs/smoke.json", "--profiles", "2000", "--out", out, "--keep-data", "--no-report"});
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json results = ReadJson(out + "/results.json");
+  EXPECT_EQ(results["workload"]["profiles"], 2000);
+  EXPECT_EQ(results["workload"]["queries"], 2000);  // re-derived from the new N
+  EXPECT_EQ(results["engines"][0]["status"], "Completed");
+  EXPECT_TRUE(std::filesystem::is_directory(out + "/data/Memory"));
+  EXPECT_FALSE(std::filesystem::exists(out + "/report.md"));
+}
+
+TEST(EndToEnd, PhaseSubsetRunsOnlyThoseWithTheirSteps) {
+  ScratchDir scratch;
+  nlohmann::json config = SmallConfig(1000, {{{"name", "Memory"}, {"plugin", "memory"}}});
+  config["phases"] = {"insert profiles", "update profiles", "post-update read by user id"};
+  WriteFile(scratch / "c.json", config.dump());
+  const ProcessResult run = RunKvbench({"run", scratch / "c.json", "--out", scratch / "out", "--no-report"});
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json e = ReadJson(scratch / "out/results.json")["engines"][0];
+  ASSERT_EQ(e["phases"].size(), 3u);
+  EXPECT_EQ(e["phases"][2]["name"], "post-update read by user id");
+  // insert is followed by update, not a read: no pre-read stabilize; update is followed by its stabilize.
+  EXPECT_TRUE(e["pre_read_stabilize_ms"].is_null());
+  EXPECT_TRUE(e["post_update_stabilize_ms"].is_number());
+  std::vector<std::string> steps;
+  for (const auto& s : e["steps"]) steps.push_back(s["name"]);
+  EXPECT_EQ(steps, (std::vector<std::string>{"open", "post-update stabilize", "settle", "reopen", "verify", "close"}));
+}
+
+TEST(EndToEnd, ValidatePrintsASummary) {
+  const ProcessResult run = RunKvbench({"validate", SourceDir() + "/configs/smoke.json"});
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("OK: Smoke test (10K profiles): 10000 profiles, 16 phases"), std::string::npos)
+      << run.output;
+}
+
+}  // namespace
+}  // namespace kvbench::testing

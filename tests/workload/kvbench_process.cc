@@ -1,0 +1,100 @@
+#include "kvbench_process.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace kvbench::testing {
+
+namespace fs = std::filesystem;
+
+ScratchDir::ScratchDir() {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/kvbench-test-XXXXXX";
+  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  path_ = pattern;
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+static std::string Env(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr) throw std::runtime_error(std::string(name) + " is not set (run the test through ctest)");
+  return v;
+}
+
+std::string KvbenchExecutable() { return Env("KVBENCH_BUILD_DIR") + "/kvbench"; }
+std::string SourceDir() { return Env("KVBENCH_SOURCE_DIR"); }
+std::string TestPluginPath(const std::string& name) { return Env("KVBENCH_BUILD_DIR") + "/tests/plugins/" + name + ".so"; }
+
+ProcessResult RunKvbench(const std::vector<std::string>& args) {
+  ScratchDir scratch;
+  const std::string output_path = scratch / "output.txt";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  const std::string exe = KvbenchExecutable();
+  std::vector<char*> argv = {const_cast<char*>(exe.c_str())};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  ProcessResult result;
+  if (::posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
+    posix_spawn_file_actions_destroy(&actions);
+    result.output = "posix_spawn failed for " + exe;
+    return result;
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.output = ReadFile(output_path);
+  return result;
+}
+
+void WriteFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+nlohmann::json ReadJson(const std::string& path) { return nlohmann::json::parse(ReadFile(path)); }
+
+nlohmann::json ReferenceRun(int profiles) {
+  const nlohmann::json ref = ReadJson(SourceDir() + "/../shared/reference/profile-store-linux.json");
+  return ref.at("runs").at(std::to_string(profiles));
+}
+
+nlohmann::json SmallConfig(int profiles, const nlohmann::json& engines) {
+  return {{"schema_version", 1},
+          {"name", "test"},
+          {"workload", {{"kind", "profiles"}, {"profiles", profiles}}},
+          {"timeout_seconds", 60},
+          {"measure", {{"latency", true}, {"timeline_interval_ms", 100}}},
+          {"engines", engines}};
+}
+
+}  // namespace kvbench::testing

@@ -1,0 +1,52 @@
+// Helpers for tests that run the kvbench executable as a user would: a scratch directory, config files written
+// from JSON, a run with its exit status and output, and the reference checksums of ../shared/reference/.
+#ifndef KVBENCH_TESTS_WORKLOAD_KVBENCH_PROCESS_HPP_
+#define KVBENCH_TESTS_WORKLOAD_KVBENCH_PROCESS_HPP_
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace kvbench::testing {
+
+// A fresh directory under $TMPDIR (or /tmp), removed with everything in it on destruction.
+class ScratchDir {
+ public:
+  ScratchDir();
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+struct ProcessResult {
+  int exit_code = -1;  // -1 when killed by a signal
+  std::string output;  // stdout and stderr, interleaved
+};
+
+// $KVBENCH_BUILD_DIR/kvbench, $KVBENCH_SOURCE_DIR, build/tests/plugins/<name>.so.
+std::string KvbenchExecutable();
+std::string SourceDir();
+std::string TestPluginPath(const std::string& name);
+
+// Runs kvbench with `args` (each passed as one argument, no shell) and waits for it.
+ProcessResult RunKvbench(const std::vector<std::string>& args);
+
+void WriteFile(const std::string& path, const std::string& text);
+std::string ReadFile(const std::string& path);
+nlohmann::json ReadJson(const std::string& path);
+
+// The published run of `profiles` profiles from profile-store-linux.json ({"phase_checksums": [...],
+// "final_checksum": ...}).
+nlohmann::json ReferenceRun(int profiles);
+
+// A minimal valid config over `engines` for `profiles` profiles.
+nlohmann::json SmallConfig(int profiles, const nlohmann::json& engines);
+
+}  // namespace kvbench::testing
+
+#endif  // KVBENCH_TESTS_WORKLOAD_KVBENCH_PROCESS_HPP_
