@@ -2,8 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include "workload/profile_workload_test_util.hpp"
-
 namespace kvbench::workload {
 namespace {
 
@@ -74,10 +72,6 @@ TEST(ProfileWorkloadTest, PlanSectionsStartWhereThePreviousEnds) {
   EXPECT_TRUE(plan.Start(PlanSection::kCreatedAtRanges) == r);
   for (int i = 0; i < 2; ++i) Plan::DrawCreatedAtStart(r, 100000);
   EXPECT_TRUE(plan.Start(PlanSection::kUpdates) == r);
-}
-
-TEST(ProfileWorkloadTest, MemoryPlugin100KMatchesPublishedChecksums) {
-  testing::RunAndCheckAgainstReference(MEMORY_PLUGIN_PATH, 100000);
 }
 
 }  // namespace
