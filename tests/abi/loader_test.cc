@@ -18,6 +18,7 @@ struct BrokenCase {
   std::string name;
   std::vector<std::string> message_parts;  // each must appear in the loader's message
 };
+void PrintTo(const BrokenCase& c, std::ostream* os) { *os << c.name; }
 
 std::vector<BrokenCase> BrokenCases() {
   return {

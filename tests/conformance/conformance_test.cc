@@ -27,6 +27,8 @@ struct Param {
   std::string plugin;
   const Check* check;
 };
+// Without it GoogleTest prints the struct's raw bytes, padding included.
+void PrintTo(const Param& p, std::ostream* os) { *os << p.plugin << " " << p.check->name; }
 
 std::vector<Param> Params() {
   std::vector<Param> params;
