@@ -56,8 +56,8 @@ struct TableOptions {
   uint32_t iterator_prefetch = 16;        // IteratorPrefetchSize (0 is treated as 1)
   uint32_t key_cache_size = 1024;         // KeyCacheSize (slots, per segment; 0 = off)
   uint32_t value_cache_size = 1024;       // ValueCacheSize (slots, per segment; 0 = off)
-  uint64_t part_max_entries = 3'000'000;  // a part is closed at this many entries ...
-  uint64_t part_min_entries = 1'500'000;  // ... and a merge may reuse an untouched part at least this big
+  uint64_t part_max_entries = 250'000;  // a part is closed at this many entries ...
+  uint64_t part_min_entries = 100'000;  // ... and a merge may reuse an untouched part at least this big
 };
 
 struct PartMeta {
