@@ -11,8 +11,12 @@ CTEST_ARGS  ?=
 
 DEB_PACKAGES := g++ cmake ninja-build pkg-config libboost-dev nlohmann-json3-dev librocksdb-dev libzstd-dev \
                 libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev
+# Only `make fuzz` needs these (libFuzzer comes with clang's runtime libraries).
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+FUZZ_SECONDS ?= 30
+FUZZ_TARGETS := fuzz_config fuzz_zt_block fuzz_zt_wal fuzz_zt_manifest
 
-.PHONY: all deps configure build bench test test-slow test-all test-asan test-tsan fuzz format clean
+.PHONY: all deps fuzz-deps configure build bench test test-slow test-all test-asan test-tsan fuzz format clean
 
 all: build
 
@@ -62,8 +66,34 @@ test-tsan: deps
 	cmake --build build-tsan -j $(JOBS)
 	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -LE "slow|nosan" -j $(JOBS)
 
+fuzz-deps:
+	@missing=""; for p in $(FUZZ_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+# libFuzzer (clang, ASan+UBSan) over each fuzz target for FUZZ_SECONDS, starting from its corpus in
+# tests/fuzz/corpus/<target>/; new inputs go to build-fuzz/fuzz/new/<target>/, crashes to build-fuzz/fuzz/artifacts/.
+# (`make test` replays the corpora with the normal compiler.)
+fuzz: deps fuzz-deps
+	cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+	  -DCMAKE_CXX_COMPILER=clang++ -DKVBENCH_FUZZ=ON
+	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	@mkdir -p build-fuzz/fuzz/artifacts
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/fuzz/new/$$t; \
+	  echo "== $$t: $(FUZZ_SECONDS) s"; \
+	  build-fuzz/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+	    -print_final_stats=1 -artifact_prefix=build-fuzz/fuzz/artifacts/$$t- \
+	    build-fuzz/fuzz/new/$$t tests/fuzz/corpus/$$t || exit 1; \
+	done
+
 format:
 	git ls-files '*.cc' '*.hpp' '*.h' '*.c' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) build-asan build-tsan
+	rm -rf $(BUILD_DIR) build-asan build-tsan build-fuzz

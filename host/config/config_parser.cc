@@ -101,7 +101,7 @@ RunConfig ParseRunConfig(const std::string& text, const std::string& source) {
   nlohmann::json root;
   try {
     root = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for a number like 1e400
     std::string what = e.what();
     if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);  // drop "[json.exception..."
     throw ConfigError(source + ": not valid JSON: " + what);
