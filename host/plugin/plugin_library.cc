@@ -1,5 +1,7 @@
 #include "plugin/plugin_library.hpp"
 
+#include <dlfcn.h>
+#include <link.h>
 #include <spdlog/spdlog.h>
 
 #include <boost/dll/runtime_symbol_info.hpp>
@@ -22,6 +24,19 @@ void HostLog(void*, int32_t level, const char* message, size_t size) {
     case KVB_LOG_WARN: spdlog::warn("[plugin] {}", text); break;
     default: spdlog::error("[plugin] {}", text); break;
   }
+}
+
+// True unless the dynamic symbol at `address` is known to be something other than a function (a data symbol
+// named like the entry would be "called" into non-executable memory).
+bool IsFunctionSymbol(const void* address) {
+  Dl_info info{};
+  void* extra = nullptr;
+  if (::dladdr1(address, &info, &extra, RTLD_DL_SYMENT) == 0 || extra == nullptr) {
+    return true;  // nothing known about it: let the call decide
+  }
+  const auto* symbol = static_cast<const ElfW(Sym)*>(extra);
+  const unsigned type = ELF64_ST_TYPE(symbol->st_info);
+  return type == STT_FUNC || type == STT_GNU_IFUNC;
 }
 
 bool LooksLikeElf(const std::string& path) {
@@ -77,6 +92,9 @@ Status PluginLibrary::Load(const std::string& path, std::shared_ptr<const Plugin
     return fail(std::string("entry symbol '") + KVB_ENTRY_SYMBOL + "' not found (not a kvbench plugin?)");
   }
   auto entry = loaded->get<std::remove_pointer_t<kvb_plugin_entry_fn>>(KVB_ENTRY_SYMBOL);
+  if (!IsFunctionSymbol(reinterpret_cast<const void*>(entry))) {
+    return fail(std::string("entry symbol '") + KVB_ENTRY_SYMBOL + "' is not a function (a data symbol?)");
+  }
   const kvb_plugin_table* table = nullptr;
   kvb_status rc = entry(HostServices(), &table);
   if (table == nullptr) {

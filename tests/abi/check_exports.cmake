@@ -2,6 +2,7 @@
 # Asserts that each plugin's only defined dynamic symbol of ours is the entry function kvbench_plugin_entry (a
 # text symbol, i.e. a function, not data). Linker-provided markers (_init, _fini, __bss_start, _edata, _end) are
 # ignored.
+cmake_minimum_required(VERSION 3.25)
 string(REPLACE "|" ";" plugins "${PLUGINS}")
 set(ignored _init _fini __bss_start _edata _end)
 set(failures "")
@@ -43,7 +44,8 @@ foreach(plugin ${plugins})
   endif()
 endforeach()
 if(failures)
-  message(FATAL_ERROR "${failures}")
+  message("${failures}")  # verbatim (FATAL_ERROR text is re-wrapped)
+  message(FATAL_ERROR "exported-symbols check failed")
 endif()
 list(LENGTH plugins n)
 message("${n} plugins export only kvbench_plugin_entry")

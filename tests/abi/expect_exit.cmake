@@ -2,6 +2,7 @@
 # Runs COMMAND with its arguments and fails unless it exits with EXPECT_EXIT and its stdout+stderr match
 # EXPECT_REGEX (and do not match REJECT_REGEX). Used for the CLI tests: ctest alone checks either the exit code or
 # the output, not both.
+cmake_minimum_required(VERSION 3.25)
 set(args)
 foreach(i 1 2 3 4)
   if(DEFINED ARG${i})

@@ -25,6 +25,7 @@ std::vector<BrokenCase> BrokenCases() {
       {"missing", {"file not found"}},
       {"not_a_plugin", {"not a shared object"}},
       {"no_entry", {"entry symbol 'kvbench_plugin_entry' not found"}},
+      {"data_entry", {"entry symbol 'kvbench_plugin_entry' is not a function"}},
       {"undefined_symbol", {"cannot be loaded", "kvbench_test_function_that_does_not_exist"}},
       {"wrong_abi_major", {"ABI major version mismatch", "plugin built for ABI 99.0", "host speaks ABI 1.0"}},
       {"table_too_small",
