@@ -1,9 +1,8 @@
 // kvbench conformance PLUGIN.so [--filter SUBSTR] [--json] [--plugin-dir DIR]: runs the ABI conformance checks
 // (host/conformance/) against one plugin, one line per check and a summary. Exit status: 0 when every selected
 // check passes (skips are fine), 1 when any fails, 2 when the plugin cannot be loaded or the arguments are wrong.
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
@@ -15,9 +14,12 @@ namespace {
 
 const char* VerdictLower(conformance::Verdict v) {
   switch (v) {
-    case conformance::Verdict::kPass: return "pass";
-    case conformance::Verdict::kFail: return "fail";
-    case conformance::Verdict::kSkip: return "skip";
+    case conformance::Verdict::kPass:
+      return "pass";
+    case conformance::Verdict::kFail:
+      return "fail";
+    case conformance::Verdict::kSkip:
+      return "skip";
   }
   return "fail";
 }
@@ -27,8 +29,8 @@ const char* VerdictLower(conformance::Verdict v) {
 int ConformanceCommand(const CommandArgs& argv) {
   Args args(argv, {"filter", "plugin-dir"}, {"json"});
   if (args.positionals().size() != 1) throw UsageError("expected exactly one plugin (a .so path or a plugin name)");
-  const std::string path = host::ResolvePluginPath(args.positionals()[0],
-                                                   args.value("plugin-dir").value_or(host::DefaultPluginDir()));
+  const std::string path =
+      host::ResolvePluginPath(args.positionals()[0], args.value("plugin-dir").value_or(host::DefaultPluginDir()));
   const std::string filter = args.value("filter").value_or("");
   const bool json = args.flag("json");
 

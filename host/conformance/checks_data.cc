@@ -21,12 +21,28 @@ std::string Bytes(std::initializer_list<int> bytes) {
 
 // Keys whose bytewise order differs from signed-char order, C-string order and length order.
 std::vector<std::string> OrderingKeys() {
-  return {Bytes({0x00}),       Bytes({0x00, 0x00}), Bytes({0x00, 0x01}), Bytes({0x01}),
-          "A",                 "a",                 Bytes({'a', 0x00}),  Bytes({'a', 0x00, 0x00}),
-          Bytes({'a', 0x01}),  Bytes({'a', 0x7f}),  Bytes({'a', 0x80}),  Bytes({'a', 0xff}),
-          "aa",                "ab",                "b",                 Bytes({0x7f}),
-          Bytes({0x80}),       Bytes({0xfe}),       Bytes({0xff}),       Bytes({0xff, 0x00}),
-          Bytes({0xff, 0xff}), Bytes({0xff, 0xff, 0xff})};
+  return {Bytes({0x00}),
+          Bytes({0x00, 0x00}),
+          Bytes({0x00, 0x01}),
+          Bytes({0x01}),
+          "A",
+          "a",
+          Bytes({'a', 0x00}),
+          Bytes({'a', 0x00, 0x00}),
+          Bytes({'a', 0x01}),
+          Bytes({'a', 0x7f}),
+          Bytes({'a', 0x80}),
+          Bytes({'a', 0xff}),
+          "aa",
+          "ab",
+          "b",
+          Bytes({0x7f}),
+          Bytes({0x80}),
+          Bytes({0xfe}),
+          Bytes({0xff}),
+          Bytes({0xff, 0x00}),
+          Bytes({0xff, 0xff}),
+          Bytes({0xff, 0xff, 0xff})};
 }
 
 Outcome OrderingBytewise(CheckContext& ctx) {
@@ -38,9 +54,9 @@ Outcome OrderingBytewise(CheckContext& ctx) {
   std::vector<std::string> keys = OrderingKeys();
   Model model;
   for (size_t i = 0; i < keys.size(); ++i) model[keys[i]] = Str("value-", i);
-  model[Bytes({'a'})] = "";                                                   // an empty value
-  model[Bytes({0x80})] = Bytes({0x00, 0xff, 0x00, 'v'});                      // binary value
-  model[Bytes({'b'})] = std::string(100 * 1024, 'x') + "end";                 // a large value
+  model[Bytes({'a'})] = "";                                    // an empty value
+  model[Bytes({0x80})] = Bytes({0x00, 0xff, 0x00, 'v'});       // binary value
+  model[Bytes({'b'})] = std::string(100 * 1024, 'x') + "end";  // a large value
   // Insert in an order that is neither sorted nor reverse-sorted.
   std::vector<std::string> order;
   for (size_t i = 0; i < keys.size(); i += 2) order.push_back(keys[keys.size() - 1 - i]);
@@ -57,9 +73,11 @@ Outcome OrderingBytewise(CheckContext& ctx) {
     GetResult g = GetValue(*store, k);
     if (g.rc != KVB_OK) return Outcome::Fail(Failure("get " + Printable(k), g.rc, g.error));
     if (g.sink_calls != 1) return Outcome::Fail(Str("get ", Printable(k), " called the sink ", g.sink_calls, " times"));
-    if (g.value != v) return Outcome::Fail(Str("get ", Printable(k), ": expected ", Printable(v), ", got ", Printable(g.value)));
+    if (g.value != v)
+      return Outcome::Fail(Str("get ", Printable(k), ": expected ", Printable(v), ", got ", Printable(g.value)));
   }
-  return Outcome::Pass(Str(model.size(), " keys with 0x00/0x7f/0x80/0xff bytes iterate in bytewise order; empty, "
+  return Outcome::Pass(Str(model.size(),
+                           " keys with 0x00/0x7f/0x80/0xff bytes iterate in bytewise order; empty, "
                            "binary and 100 KiB values read back"));
 }
 
@@ -94,12 +112,14 @@ Outcome GetNotFound(CheckContext& ctx) {
     if (std::string why = probe(k, "between present keys"); !why.empty()) return Outcome::Fail(why);
   }
   if (std::string why = probe(Bytes({'b', 0x00}), "(present key + 0x00)"); !why.empty()) return Outcome::Fail(why);
-  if (kvb_status rc = store->Remove("d"); rc != KVB_OK) return Outcome::Fail(Failure("remove", rc, store->last_error()));
+  if (kvb_status rc = store->Remove("d"); rc != KVB_OK)
+    return Outcome::Fail(Failure("remove", rc, store->last_error()));
   if (std::string why = probe("d", "after remove"); !why.empty()) return Outcome::Fail(why);
   GetResult hit = GetValue(*store, "b");
   if (hit.rc != KVB_OK || hit.sink_calls != 1) return Outcome::Fail("get of a present key failed after the misses");
-  return Outcome::Pass("absent keys (empty store, between keys, prefixes, after remove) are NOT_FOUND without "
-                       "calling the sink");
+  return Outcome::Pass(
+      "absent keys (empty store, between keys, prefixes, after remove) are NOT_FOUND without "
+      "calling the sink");
 }
 
 Outcome Overwrite(CheckContext& ctx) {
@@ -110,14 +130,16 @@ Outcome Overwrite(CheckContext& ctx) {
   if (s = OpenStore(*engine, "overwrite", &store); !s.ok()) return Outcome::Fail(s.message());
   const std::string values[] = {"first", std::string(5000, 'L'), "s", "", "last"};
   for (const std::string& v : values) {
-    if (kvb_status rc = store->Put("key", v); rc != KVB_OK) return Outcome::Fail(Failure("put", rc, store->last_error()));
+    if (kvb_status rc = store->Put("key", v); rc != KVB_OK)
+      return Outcome::Fail(Failure("put", rc, store->last_error()));
     GetResult g = GetValue(*store, "key");
     if (g.rc != KVB_OK || g.value != v) {
       return Outcome::Fail(Str("after overwriting with ", Printable(v), ", get returned ", StatusCodeName(g.rc), " ",
                                Printable(g.value)));
     }
   }
-  if (kvb_status rc = store->Put("other", "o"); rc != KVB_OK) return Outcome::Fail(Failure("put", rc, store->last_error()));
+  if (kvb_status rc = store->Put("other", "o"); rc != KVB_OK)
+    return Outcome::Fail(Failure("put", rc, store->last_error()));
   Entries got;
   if (s = ReadAll(*store, &got); !s.ok()) return Outcome::Fail(Failure("iterating", s));
   if (std::string d = DiffEntries({{"key", "last"}, {"other", "o"}}, got); !d.empty()) {
@@ -139,7 +161,8 @@ Outcome Delete(CheckContext& ctx) {
   for (int i = 0; i < 20; ++i) model[Str("k", 10 + i)] = Str("v", i);
   if (s = PutAll(*store, ToEntries(model)); !s.ok()) return Outcome::Fail(s.message());
   for (const char* k : {"k10", "k15", "k29"}) {  // first, middle, last
-    if (kvb_status rc = store->Remove(k); rc != KVB_OK) return Outcome::Fail(Failure(Str("remove ", k), rc, store->last_error()));
+    if (kvb_status rc = store->Remove(k); rc != KVB_OK)
+      return Outcome::Fail(Failure(Str("remove ", k), rc, store->last_error()));
     model.erase(k);
     GetResult g = GetValue(*store, k);
     if (g.rc != KVB_NOT_FOUND) return Outcome::Fail(Str("get ", k, " after remove returned ", StatusCodeName(g.rc)));
@@ -152,11 +175,13 @@ Outcome Delete(CheckContext& ctx) {
   Entries got;
   if (s = ReadAll(*store, &got); !s.ok()) return Outcome::Fail(Failure("iterating", s));
   if (std::string d = DiffEntries(ToEntries(model), got); !d.empty()) return Outcome::Fail("after removes: " + d);
-  if (kvb_status rc = store->Put("k15", "again"); rc != KVB_OK) return Outcome::Fail(Failure("re-put", rc, store->last_error()));
+  if (kvb_status rc = store->Put("k15", "again"); rc != KVB_OK)
+    return Outcome::Fail(Failure("re-put", rc, store->last_error()));
   GetResult g = GetValue(*store, "k15");
   if (g.rc != KVB_OK || g.value != "again") return Outcome::Fail("a key put again after remove does not read back");
-  return Outcome::Pass("removed keys are NOT_FOUND and skipped by iteration; removing an absent key is OK; "
-                       "re-put after remove works");
+  return Outcome::Pass(
+      "removed keys are NOT_FOUND and skipped by iteration; removing an absent key is OK; "
+      "re-put after remove works");
 }
 
 Outcome StoresIndependent(CheckContext& ctx) {
@@ -173,15 +198,18 @@ Outcome StoresIndependent(CheckContext& ctx) {
     for (int j = 0; j < 10; ++j) {
       const std::string k = Str("shared-key-", j);
       const std::string v = Str(names[i], "/", j);
-      if (kvb_status rc = stores[i]->Put(k, v); rc != KVB_OK) return Outcome::Fail(Failure("put", rc, stores[i]->last_error()));
+      if (kvb_status rc = stores[i]->Put(k, v); rc != KVB_OK)
+        return Outcome::Fail(Failure("put", rc, stores[i]->last_error()));
       models[i][k] = v;
     }
     const std::string own = "only-in-" + names[i];
-    if (kvb_status rc = stores[i]->Put(own, "x"); rc != KVB_OK) return Outcome::Fail(Failure("put", rc, stores[i]->last_error()));
+    if (kvb_status rc = stores[i]->Put(own, "x"); rc != KVB_OK)
+      return Outcome::Fail(Failure("put", rc, stores[i]->last_error()));
     models[i][own] = "x";
   }
   // A delete in one store leaves the same key in the others.
-  if (kvb_status rc = stores[0]->Remove("shared-key-3"); rc != KVB_OK) return Outcome::Fail(Failure("remove", rc, stores[0]->last_error()));
+  if (kvb_status rc = stores[0]->Remove("shared-key-3"); rc != KVB_OK)
+    return Outcome::Fail(Failure("remove", rc, stores[0]->last_error()));
   models[0].erase("shared-key-3");
   for (size_t i = 0; i < names.size(); ++i) {
     Entries got;
@@ -192,7 +220,8 @@ Outcome StoresIndependent(CheckContext& ctx) {
     GetResult g = GetValue(*stores[i], "only-in-" + names[(i + 1) % names.size()]);
     if (g.rc != KVB_NOT_FOUND) return Outcome::Fail("store '" + names[i] + "' sees a key of another store");
   }
-  return Outcome::Pass(Str(names.size(), " stores of one engine hold separate keyspaces (same keys, different "
+  return Outcome::Pass(Str(names.size(),
+                           " stores of one engine hold separate keyspaces (same keys, different "
                            "values, deletes stay local)"));
 }
 
@@ -207,7 +236,8 @@ Outcome StoreReopen(CheckContext& ctx) {
     if (s = PutAll(*store, data); !s.ok()) return Outcome::Fail(s.message());
   }
   std::unique_ptr<host::StoreClient> store;
-  if (s = OpenStore(*engine, "reopened", &store); !s.ok()) return Outcome::Fail("reopening a closed store: " + s.message());
+  if (s = OpenStore(*engine, "reopened", &store); !s.ok())
+    return Outcome::Fail("reopening a closed store: " + s.message());
   Entries got;
   if (s = ReadAll(*store, &got); !s.ok()) return Outcome::Fail(Failure("iterating", s));
   if (std::string d = DiffEntries(data, got); !d.empty()) return Outcome::Fail("after store_close + store_open: " + d);
@@ -233,7 +263,8 @@ Outcome CountMatches(CheckContext& ctx) {
   };
   if (std::string why = verify(0, "of an empty store"); !why.empty()) return Outcome::Fail(why);
   for (int i = 0; i < 300; ++i) {
-    if (kvb_status rc = store->Put(Str("key", i), "v"); rc != KVB_OK) return Outcome::Fail(Failure("put", rc, store->last_error()));
+    if (kvb_status rc = store->Put(Str("key", i), "v"); rc != KVB_OK)
+      return Outcome::Fail(Failure("put", rc, store->last_error()));
   }
   if (std::string why = verify(300, "after 300 puts"); !why.empty()) return Outcome::Fail(why);
   for (int i = 0; i < 100; ++i) store->Put(Str("key", i), "overwritten");
@@ -241,8 +272,8 @@ Outcome CountMatches(CheckContext& ctx) {
   for (int i = 0; i < 300; i += 3) store->Remove(Str("key", i));
   store->Remove("absent");
   if (std::string why = verify(200, "after 100 removes"); !why.empty()) return Outcome::Fail(why);
-  return Outcome::Pass(Str("count matches the live keys through ", slot ? "the count slot" : "the host's fallback",
-                           " and iteration"));
+  return Outcome::Pass(
+      Str("count matches the live keys through ", slot ? "the count slot" : "the host's fallback", " and iteration"));
 }
 
 // Counts a store's entries with the raw iterator calls (for stores shared across threads).
@@ -283,7 +314,9 @@ Outcome ConcurrentDataCalls(CheckContext& ctx) {
   auto worker = [&](int id) {
     char err[512];
     std::string got;
-    auto sink = [](void* c, const void* d, size_t n) { static_cast<std::string*>(c)->assign(static_cast<const char*>(d), n); };
+    auto sink = [](void* c, const void* d, size_t n) {
+      static_cast<std::string*>(c)->assign(static_cast<const char*>(d), n);
+    };
     for (int j = 0; j < kKeysPerThread; ++j) {
       const std::string key = Str("t", id, "-", 100000 + j);
       const std::string value = Str("value-", id, "-", j);
@@ -297,8 +330,10 @@ Outcome ConcurrentDataCalls(CheckContext& ctx) {
       if (j % 500 == 0) {
         uint64_t n = 0;
         if (Status c = RawCount(t, own[id], &n); !c.ok()) return fail(Failure("concurrent iteration", c));
-        if (n != static_cast<uint64_t>(j + 1)) return fail(Str("thread ", id, " iterates ", n, " own keys, expected ", j + 1));
-        if (Status c = RawCount(t, shared, &n); !c.ok()) return fail(Failure("concurrent iteration of the shared store", c));
+        if (n != static_cast<uint64_t>(j + 1))
+          return fail(Str("thread ", id, " iterates ", n, " own keys, expected ", j + 1));
+        if (Status c = RawCount(t, shared, &n); !c.ok())
+          return fail(Failure("concurrent iteration of the shared store", c));
       }
     }
   };
@@ -309,9 +344,11 @@ Outcome ConcurrentDataCalls(CheckContext& ctx) {
   uint64_t n = 0;
   if (s = RawCount(t, shared, &n); !s.ok()) return Outcome::Fail(Failure("iterating the shared store", s));
   if (n != static_cast<uint64_t>(kThreads * kKeysPerThread)) {
-    return Outcome::Fail(Str("the shared store holds ", n, " keys after the threads, expected ", kThreads * kKeysPerThread));
+    return Outcome::Fail(
+        Str("the shared store holds ", n, " keys after the threads, expected ", kThreads * kKeysPerThread));
   }
-  return Outcome::Pass(Str(kThreads, " threads x ", kKeysPerThread, " put/get on own stores and one shared store; "
+  return Outcome::Pass(Str(kThreads, " threads x ", kKeysPerThread,
+                           " put/get on own stores and one shared store; "
                            "all keys present"));
 }
 
@@ -321,14 +358,14 @@ void AddDataChecks(std::vector<Check>* checks) {
   checks->push_back({"data.ordering_bytewise",
                      "keys iterate in bytewise (unsigned) order incl. 0x00/0xff bytes; empty and binary values",
                      &OrderingBytewise});
-  checks->push_back({"data.get_not_found", "an absent key is NOT_FOUND (not an error) and the sink is not called",
-                     &GetNotFound});
+  checks->push_back(
+      {"data.get_not_found", "an absent key is NOT_FOUND (not an error) and the sink is not called", &GetNotFound});
   checks->push_back({"data.overwrite", "put replaces an earlier value", &Overwrite});
   checks->push_back({"data.delete", "remove deletes; removing an absent key is OK", &Delete});
-  checks->push_back({"data.stores_independent", "several stores of one engine are independent keyspaces",
-                     &StoresIndependent});
-  checks->push_back({"data.store_reopen", "a store closed and reopened in the same engine keeps its data",
-                     &StoreReopen});
+  checks->push_back(
+      {"data.stores_independent", "several stores of one engine are independent keyspaces", &StoresIndependent});
+  checks->push_back(
+      {"data.store_reopen", "a store closed and reopened in the same engine keeps its data", &StoreReopen});
   checks->push_back({"data.count", "count (slot or host fallback) matches the live keys", &CountMatches});
   checks->push_back({"data.concurrent_calls",
                      "with KVB_CAP_CONCURRENT_DATA_CALLS: threads put/get on own and shared stores",

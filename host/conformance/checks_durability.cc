@@ -20,7 +20,8 @@ std::string VerifyReopened(CheckContext& ctx, const std::map<std::string, Model>
     if (s = OpenStore(*engine, name, &store); !s.ok()) return Str(when, ": ", s.message());
     Entries got;
     if (s = ReadAll(*store, &got); !s.ok()) return Failure(Str("iterating store '", name, "' ", when), s);
-    if (std::string d = DiffEntries(ToEntries(model), got); !d.empty()) return Str("store '", name, "' ", when, ": ", d);
+    if (std::string d = DiffEntries(ToEntries(model), got); !d.empty())
+      return Str("store '", name, "' ", when, ": ", d);
     for (const auto& [k, v] : model) {
       GetResult g = GetValue(*store, k);
       if (g.rc != KVB_OK || g.value != v) return Str("store '", name, "' ", when, ": get ", Printable(k), " failed");

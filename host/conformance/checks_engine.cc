@@ -1,8 +1,7 @@
 // Checks of the engine-level calls: open on an empty directory, describe (effective settings, durability line,
 // unknown kinds), maintenance calls, strict configuration, error buffers and size-versioned structs.
-#include <nlohmann/json.hpp>
-
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 #include "conformance/check.hpp"
 #include "conformance/check_util.hpp"
@@ -108,13 +107,15 @@ Outcome DescribeOtherKinds(CheckContext& ctx) {
   for (int32_t kind : {0, 999, -1}) {
     Described d = Describe(ctx.table(), engine.engine(), kind);
     if (d.rc != KVB_NOT_SUPPORTED) {
-      return Outcome::Fail(Str("describe(kind ", kind, ") returned ", StatusCodeName(d.rc), ", expected NOT_SUPPORTED"));
+      return Outcome::Fail(
+          Str("describe(kind ", kind, ") returned ", StatusCodeName(d.rc), ", expected NOT_SUPPORTED"));
     }
     if (d.sink_calls != 0) return Outcome::Fail(Str("describe(kind ", kind, ") called the sink"));
   }
   Described stats = Describe(ctx.table(), engine.engine(), KVB_DESCRIBE_STATS);
   if (ctx.plugin()->Has(KVB_CAP_STATS_JSON)) {
-    if (stats.rc != KVB_OK) return Outcome::Fail(Failure("describe(STATS) with KVB_CAP_STATS_JSON", stats.rc, stats.error));
+    if (stats.rc != KVB_OK)
+      return Outcome::Fail(Failure("describe(STATS) with KVB_CAP_STATS_JSON", stats.rc, stats.error));
     nlohmann::json j = nlohmann::json::parse(stats.text, nullptr, false);
     if (!j.is_object()) return Outcome::Fail("describe(STATS) is not a JSON object: " + Printable(stats.text));
     return Outcome::Pass("unknown kinds are NOT_SUPPORTED; stats are a JSON object");
@@ -136,7 +137,8 @@ Outcome Maintenance(CheckContext& ctx) {
     std::unique_ptr<host::StoreClient> store;
     if (s = OpenStore(*engine, "maintenance", &store); !s.ok()) return Outcome::Fail(s.message());
     Entries data;
-    for (int i = 0; i < 500; ++i) data.emplace_back(Str("key", 1000 + i), std::string(100, static_cast<char>('a' + i % 26)));
+    for (int i = 0; i < 500; ++i)
+      data.emplace_back(Str("key", 1000 + i), std::string(100, static_cast<char>('a' + i % 26)));
     if (s = PutAll(*store, data); !s.ok()) return Outcome::Fail(s.message());
     if (s = engine->Stabilize(); !s.ok()) return Outcome::Fail(Failure("stabilize with data", s));
     if (s = engine->Settle(); !s.ok()) return Outcome::Fail(Failure("settle with data", s));
@@ -228,7 +230,8 @@ Outcome ErrorBufferTruncated(CheckContext& ctx) {
     return Outcome::Fail(Str("with err_capacity ", kCapacity, " the message is not NUL-terminated within it"));
   }
   for (size_t i = kCapacity; i < sizeof(buf); ++i) {
-    if (buf[i] != 'Z') return Outcome::Fail(Str("the plugin wrote byte ", i, " of an err buffer of capacity ", kCapacity));
+    if (buf[i] != 'Z')
+      return Outcome::Fail(Str("the plugin wrote byte ", i, " of an err buffer of capacity ", kCapacity));
   }
   engine = nullptr;
   rc = t.engine_open(&p, &engine, nullptr, 0);
@@ -259,7 +262,8 @@ Outcome OpenParamsSizes(CheckContext& ctx) {
   if (rc == KVB_OK) {
     RawEngine cleanup(&t);
     cleanup.Adopt(engine);
-    return Outcome::Fail(Str("a ", sizeof(Larger), "-byte kvb_open_params with a non-zero unknown tail was accepted "
+    return Outcome::Fail(Str("a ", sizeof(Larger),
+                             "-byte kvb_open_params with a non-zero unknown tail was accepted "
                              "(expected NOT_SUPPORTED)"));
   }
   if (rc != KVB_NOT_SUPPORTED) {

@@ -20,10 +20,22 @@ std::string B(std::initializer_list<int> bytes) {
 }
 
 Model RangeData() {
-  const std::string keys[] = {"a",         "ab",           "abc",      "abd",
-                              "ac",        "b",            B({'b', 0}), B({'b', 0, 1}),
-                              B({'b', 1}), B({'b', 0xff}), B({'b', 0xff, 0xff}), "ba",
-                              "c",         B({0xff}),      B({0xff, 0}), B({0xff, 0xff}),
+  const std::string keys[] = {"a",
+                              "ab",
+                              "abc",
+                              "abd",
+                              "ac",
+                              "b",
+                              B({'b', 0}),
+                              B({'b', 0, 1}),
+                              B({'b', 1}),
+                              B({'b', 0xff}),
+                              B({'b', 0xff, 0xff}),
+                              "ba",
+                              "c",
+                              B({0xff}),
+                              B({0xff, 0}),
+                              B({0xff, 0xff}),
                               B({0xff, 0xff, 1})};
   Model m;
   int i = 0;
@@ -109,7 +121,8 @@ struct Collector {
   uint64_t stop_after = 0;
   static int32_t Sink(void* ctx, const void* k, size_t ks, const void* v, size_t vs) {
     auto* self = static_cast<Collector*>(ctx);
-    self->entries.emplace_back(std::string(static_cast<const char*>(k), ks), std::string(static_cast<const char*>(v), vs));
+    self->entries.emplace_back(std::string(static_cast<const char*>(k), ks),
+                               std::string(static_cast<const char*>(v), vs));
     return self->stop_after != 0 && self->entries.size() >= self->stop_after ? 1 : 0;
   }
 };
@@ -189,12 +202,15 @@ Outcome RangeThrough(CheckContext& ctx, ScanPath path, const char* what) {
   if (path == ScanPath::kPluginScan) {  // visited may be NULL
     kvb_scan_request r = ToRequest(cases[0]);
     Collector got;
-    if (kvb_status rc = f.store->Scan(r, &Collector::Sink, &got, nullptr); rc != KVB_OK || got.entries.size() != f.model.size()) {
+    if (kvb_status rc = f.store->Scan(r, &Collector::Sink, &got, nullptr);
+        rc != KVB_OK || got.entries.size() != f.model.size()) {
       return Outcome::Fail(Failure("scan with visited == NULL", rc, f.store->last_error()));
     }
   }
-  return Outcome::Pass(Str(cases.size(), " range/prefix cases (exclusive/inclusive/empty bounds, 0x00/0xff bytes, "
-                           "limits, early stop) through ", what));
+  return Outcome::Pass(Str(cases.size(),
+                           " range/prefix cases (exclusive/inclusive/empty bounds, 0x00/0xff bytes, "
+                           "limits, early stop) through ",
+                           what));
 }
 
 Outcome RangeIterator(CheckContext& ctx) { return RangeThrough(ctx, ScanPath::kIterator, "the iterator"); }
@@ -237,7 +253,8 @@ Outcome EndVersusError(CheckContext& ctx) {
       if (Status s = it->status(); !s.ok()) return Outcome::Fail(Failure("iterator_status on a valid iterator", s));
       ++n;
     }
-    if (n != f.model.size()) return Outcome::Fail(Str("walk ", round, " saw ", n, " entries, expected ", f.model.size()));
+    if (n != f.model.size())
+      return Outcome::Fail(Str("walk ", round, " saw ", n, " entries, expected ", f.model.size()));
     Status s = it->status();
     if (!s.ok()) {
       return Outcome::Fail("at the end of data iterator_status is " + Failure("", s) +
@@ -245,7 +262,8 @@ Outcome EndVersusError(CheckContext& ctx) {
     }
     if (s = it->status(); !s.ok()) return Outcome::Fail("iterator_status is not stable when asked twice");
   }
-  return Outcome::Pass(Str("walking ", f.model.size(), " entries to the end: valid becomes 0, iterator_status OK; "
+  return Outcome::Pass(Str("walking ", f.model.size(),
+                           " entries to the end: valid becomes 0, iterator_status OK; "
                            "the ended iterator seeks again"));
 }
 
@@ -259,26 +277,30 @@ Outcome Seeks(CheckContext& ctx) {
     std::optional<std::string> lands_on;  // nullopt: past the end
   };
   const SeekCase cases[] = {
-      {B({0xff, 0xff, 1, 0}), std::nullopt},           // just past the last key, on a fresh iterator
-      {"abc", "abc"},                                  // an existing key
-      {"abcc", "abd"},                                 // between keys
-      {B({'a', 0}), "ab"},                             // the key + 0x00 sorts right after the key
-      {"", "a"},                                       // before the first key
-      {"c", "c"},                                      // back to an earlier key after moving forward
-      {B({0xff, 0xff, 1}), B({0xff, 0xff, 1})},        // the last key
-      {B({0xff, 0xff, 0xff, 0xff}), std::nullopt},     // far past the end
-      {"a", "a"},                                      // an ended iterator seeks again
+      {B({0xff, 0xff, 1, 0}), std::nullopt},        // just past the last key, on a fresh iterator
+      {"abc", "abc"},                               // an existing key
+      {"abcc", "abd"},                              // between keys
+      {B({'a', 0}), "ab"},                          // the key + 0x00 sorts right after the key
+      {"", "a"},                                    // before the first key
+      {"c", "c"},                                   // back to an earlier key after moving forward
+      {B({0xff, 0xff, 1}), B({0xff, 0xff, 1})},     // the last key
+      {B({0xff, 0xff, 0xff, 0xff}), std::nullopt},  // far past the end
+      {"a", "a"},                                   // an ended iterator seeks again
   };
   for (const SeekCase& c : cases) {
     it->Seek(c.target);
     if (!c.lands_on) {
-      if (it->Valid()) return Outcome::Fail(Str("seek ", Printable(c.target), " past the end is valid at ", Printable(it->key())));
-      if (Status s = it->status(); !s.ok()) return Outcome::Fail(Failure(Str("iterator_status after seek ", Printable(c.target), " past the end"), s));
+      if (it->Valid())
+        return Outcome::Fail(Str("seek ", Printable(c.target), " past the end is valid at ", Printable(it->key())));
+      if (Status s = it->status(); !s.ok())
+        return Outcome::Fail(Failure(Str("iterator_status after seek ", Printable(c.target), " past the end"), s));
       continue;
     }
-    if (!it->Valid()) return Outcome::Fail(Str("seek ", Printable(c.target), " is not valid, expected ", Printable(*c.lands_on)));
+    if (!it->Valid())
+      return Outcome::Fail(Str("seek ", Printable(c.target), " is not valid, expected ", Printable(*c.lands_on)));
     if (it->key() != *c.lands_on) {
-      return Outcome::Fail(Str("seek ", Printable(c.target), " landed on ", Printable(it->key()), ", expected ", Printable(*c.lands_on)));
+      return Outcome::Fail(Str("seek ", Printable(c.target), " landed on ", Printable(it->key()), ", expected ",
+                               Printable(*c.lands_on)));
     }
     if (it->value() != f.model[*c.lands_on]) return Outcome::Fail(Str("seek ", Printable(c.target), ": wrong value"));
   }
@@ -291,8 +313,9 @@ Outcome Seeks(CheckContext& ctx) {
   if (!it->Valid() || it->key() != "ab" || !other->Valid() || other->key() != "c") {
     return Outcome::Fail("two iterators on one store do not move independently");
   }
-  return Outcome::Pass("seek lands on the first key >= target (existing, between, before first, backwards, last); "
-                       "past the end: not valid, status OK; iterators are independent");
+  return Outcome::Pass(
+      "seek lands on the first key >= target (existing, between, before first, backwards, last); "
+      "past the end: not valid, status OK; iterators are independent");
 }
 
 Outcome ScanRequestSizes(CheckContext& ctx) {
@@ -313,33 +336,39 @@ Outcome ScanRequestSizes(CheckContext& ctx) {
   uint64_t visited = 0;
   kvb_status rc = f.store->Scan(larger.request, &Collector::Sink, &got, &visited);
   if (rc != KVB_NOT_SUPPORTED) {
-    return Outcome::Fail(Str("a ", sizeof(Larger), "-byte kvb_scan_request with a non-zero tail gave ", StatusCodeName(rc),
-                             ", expected NOT_SUPPORTED"));
+    return Outcome::Fail(Str("a ", sizeof(Larger), "-byte kvb_scan_request with a non-zero tail gave ",
+                             StatusCodeName(rc), ", expected NOT_SUPPORTED"));
   }
   if (!got.entries.empty()) return Outcome::Fail("a refused scan request still called the sink");
   larger.tail[1] = 0;
   rc = f.store->Scan(larger.request, &Collector::Sink, &got, &visited);
-  if (rc != KVB_OK) return Outcome::Fail(Failure("a larger kvb_scan_request with a zero tail (expected OK)", rc, f.store->last_error()));
+  if (rc != KVB_OK)
+    return Outcome::Fail(
+        Failure("a larger kvb_scan_request with a zero tail (expected OK)", rc, f.store->last_error()));
   if (got.entries.size() != f.model.size()) {
-    return Outcome::Fail(Str("a larger zero-tailed request visited ", got.entries.size(), " of ", f.model.size(), " entries"));
+    return Outcome::Fail(
+        Str("a larger zero-tailed request visited ", got.entries.size(), " of ", f.model.size(), " entries"));
   }
   kvb_scan_request unknown_flag = host::MakeScanRequest();
   unknown_flag.flags = KVB_SCAN_FROM_FIRST | (uint32_t{1} << 31);
   got.entries.clear();
   rc = f.store->Scan(unknown_flag, &Collector::Sink, &got, &visited);
-  if (rc != KVB_NOT_SUPPORTED) return Outcome::Fail(Str("an unknown scan flag gave ", StatusCodeName(rc), ", expected NOT_SUPPORTED"));
+  if (rc != KVB_NOT_SUPPORTED)
+    return Outcome::Fail(Str("an unknown scan flag gave ", StatusCodeName(rc), ", expected NOT_SUPPORTED"));
   kvb_scan_request reserved = host::MakeScanRequest();
   reserved.flags = KVB_SCAN_FROM_FIRST;
   reserved.reserved = 1;
   rc = f.store->Scan(reserved, &Collector::Sink, &got, &visited);
-  if (rc != KVB_NOT_SUPPORTED) return Outcome::Fail(Str("a non-zero reserved field gave ", StatusCodeName(rc), ", expected NOT_SUPPORTED"));
+  if (rc != KVB_NOT_SUPPORTED)
+    return Outcome::Fail(Str("a non-zero reserved field gave ", StatusCodeName(rc), ", expected NOT_SUPPORTED"));
   kvb_scan_request tiny = host::MakeScanRequest();
   tiny.struct_size = offsetof(kvb_scan_request, flags);
   rc = f.store->Scan(tiny, &Collector::Sink, &got, &visited);
   if (rc == KVB_OK) return Outcome::Fail(Str("a ", tiny.struct_size, "-byte kvb_scan_request was accepted"));
   if (!got.entries.empty()) return Outcome::Fail("a refused scan request still called the sink");
-  return Outcome::Pass("larger request: non-zero tail NOT_SUPPORTED, zero tail OK; unknown flags, reserved != 0 "
-                       "NOT_SUPPORTED; a header-only request is refused");
+  return Outcome::Pass(
+      "larger request: non-zero tail NOT_SUPPORTED, zero tail OK; unknown flags, reserved != 0 "
+      "NOT_SUPPORTED; a header-only request is refused");
 }
 
 }  // namespace
@@ -349,11 +378,11 @@ void AddIterationChecks(std::vector<Check>* checks) {
                      "a new iterator is not valid; seek_first/seek on an empty store: not valid, status OK",
                      &EmptyAndUnpositioned});
   checks->push_back({"iter.end_vs_error", "at the end of data valid is 0 and iterator_status is OK", &EndVersusError});
-  checks->push_back({"iter.seek", "seek lands on the first key >= target; seek past the end is not valid, status OK",
-                     &Seeks});
+  checks->push_back(
+      {"iter.seek", "seek lands on the first key >= target; seek past the end is not valid, status OK", &Seeks});
   checks->push_back({"iter.range_iterator", "range/prefix iteration with bounds through the iterator", &RangeIterator});
-  checks->push_back({"iter.range_scan", "range/prefix iteration with bounds through the plugin's batched scan",
-                     &RangePluginScan});
+  checks->push_back(
+      {"iter.range_scan", "range/prefix iteration with bounds through the plugin's batched scan", &RangePluginScan});
   checks->push_back({"iter.range_host_fallback",
                      "range/prefix iteration with bounds through the host's iterator-based fallback scan",
                      &RangeHostFallback});

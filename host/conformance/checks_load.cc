@@ -77,8 +77,8 @@ Outcome VersionNegotiation(CheckContext& ctx) {
 Outcome TableLayout(CheckContext& ctx) {
   const kvb_plugin_table& t = ctx.table();
   if (t.struct_size < KVB_PLUGIN_TABLE_MIN_SIZE) {
-    return Outcome::Fail(Str("table struct_size ", t.struct_size, " < the ABI 1.0 minimum ",
-                             KVB_PLUGIN_TABLE_MIN_SIZE));
+    return Outcome::Fail(
+        Str("table struct_size ", t.struct_size, " < the ABI 1.0 minimum ", KVB_PLUGIN_TABLE_MIN_SIZE));
   }
   if (t.abi_minor == KVB_ABI_MINOR && t.struct_size != sizeof(kvb_plugin_table)) {
     return Outcome::Fail(Str("a table of ABI ", KVB_ABI_MAJOR, ".", KVB_ABI_MINOR, " must be ",
@@ -126,8 +126,7 @@ Outcome TableLayout(CheckContext& ctx) {
 Outcome CapabilitiesMatchSlots(CheckContext& ctx) {
   const kvb_plugin_table& t = ctx.table();
   const bool scan_slot = SlotPresent(t, offsetof(kvb_plugin_table, scan), reinterpret_cast<const void*>(t.scan));
-  const bool count_slot =
-      SlotPresent(t, offsetof(kvb_plugin_table, count), reinterpret_cast<const void*>(t.count));
+  const bool count_slot = SlotPresent(t, offsetof(kvb_plugin_table, count), reinterpret_cast<const void*>(t.count));
   const bool scan_cap = (t.capabilities & KVB_CAP_SCAN) != 0;
   const bool count_cap = (t.capabilities & KVB_CAP_COUNT) != 0;
   if (scan_cap != scan_slot) {
@@ -147,8 +146,8 @@ Outcome CapabilitiesMatchSlots(CheckContext& ctx) {
   }
   std::string names;
   for (const std::string& n : ctx.plugin()->CapabilityNames()) names += (names.empty() ? "" : ",") + n;
-  return Outcome::Pass(Str("capabilities 0x", std::hex, t.capabilities, std::dec, " (", names,
-                           ") consistent with the optional slots"));
+  return Outcome::Pass(
+      Str("capabilities 0x", std::hex, t.capabilities, std::dec, " (", names, ") consistent with the optional slots"));
 }
 
 Outcome HostMajorMismatch(CheckContext& ctx) {
@@ -165,7 +164,8 @@ Outcome HostMajorMismatch(CheckContext& ctx) {
       break;
     }
     if (table == nullptr) {
-      failure = Str("a host of ABI ", major, ".0 got no table: the entry must still hand back its table so the "
+      failure = Str("a host of ABI ", major,
+                    ".0 got no table: the entry must still hand back its table so the "
                     "host can name both versions");
       break;
     }
@@ -198,8 +198,8 @@ Outcome HostNewerMinor(CheckContext& ctx) {
                              ", expected OK (minor versions are compatible)"));
   }
   if (table != &ctx.table()) return Outcome::Fail("the entry handed a newer-minor host a different table");
-  return Outcome::Pass(Str("a host of ABI ", KVB_ABI_MAJOR, ".", KVB_ABI_MINOR + 1,
-                           " with a larger services struct is accepted"));
+  return Outcome::Pass(
+      Str("a host of ABI ", KVB_ABI_MAJOR, ".", KVB_ABI_MINOR + 1, " with a larger services struct is accepted"));
 }
 
 }  // namespace
@@ -217,8 +217,8 @@ void AddLoadChecks(std::vector<Check>* checks) {
   checks->push_back({"load.host_abi_major_mismatch",
                      "a host of another ABI major gets KVB_ABI_MISMATCH and still receives the table",
                      &HostMajorMismatch});
-  checks->push_back({"load.host_newer_minor", "a host of a newer ABI minor (larger services struct) is accepted",
-                     &HostNewerMinor});
+  checks->push_back(
+      {"load.host_newer_minor", "a host of a newer ABI minor (larger services struct) is accepted", &HostNewerMinor});
 }
 
 }  // namespace kvbench::conformance

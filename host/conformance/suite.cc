@@ -10,9 +10,12 @@ namespace kvbench::conformance {
 
 const char* VerdictName(Verdict v) {
   switch (v) {
-    case Verdict::kPass: return "PASS";
-    case Verdict::kFail: return "FAIL";
-    case Verdict::kSkip: return "SKIP";
+    case Verdict::kPass:
+      return "PASS";
+    case Verdict::kFail:
+      return "FAIL";
+    case Verdict::kSkip:
+      return "SKIP";
   }
   return "FAIL";
 }
@@ -91,9 +94,15 @@ SuiteSummary Summarize(const std::vector<CheckResult>& results) {
   SuiteSummary s;
   for (const CheckResult& r : results) {
     switch (r.verdict) {
-      case Verdict::kPass: ++s.passed; break;
-      case Verdict::kFail: ++s.failed; break;
-      case Verdict::kSkip: ++s.skipped; break;
+      case Verdict::kPass:
+        ++s.passed;
+        break;
+      case Verdict::kFail:
+        ++s.failed;
+        break;
+      case Verdict::kSkip:
+        ++s.skipped;
+        break;
     }
   }
   return s;

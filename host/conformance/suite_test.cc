@@ -45,8 +45,7 @@ std::string g_seen_dir;
 bool g_dir_was_empty = false;
 
 TEST(SuiteTest, RunCheckGivesAFreshDirectoryAndRemovesIt) {
-  Check check{"test.dir", "records its data directory",
-              [](CheckContext& ctx) {
+  Check check{"test.dir", "records its data directory", [](CheckContext& ctx) {
                 g_seen_dir = ctx.data_dir();
                 g_dir_was_empty = std::filesystem::is_directory(g_seen_dir) && std::filesystem::is_empty(g_seen_dir);
                 std::ofstream(g_seen_dir + "/file") << "x";

@@ -22,10 +22,9 @@
 //   else on the engine. Data calls (Put/Get/Delete/NewIterator and iterator moves) are concurrent only if you set
 //   kConcurrentDataCalls = true; this template does not, so the host serialises them and no locks are needed.
 // - Never write to stdout; log with sdk::Host::Log(KVB_LOG_INFO, "...") (thread-safe).
+#include <filesystem>
 #include <kvbench/sdk.hpp>
 #include <kvbench/sdk_config.hpp>
-
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>

@@ -6,7 +6,6 @@
  * "durability" is refused by name, as the ABI requires.
  */
 #include <kvbench/plugin.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,8 +270,8 @@ static kvb_status put(kvb_store* store, const void* key, size_t key_size, const 
   return KVB_OK;
 }
 
-static kvb_status get(kvb_store* store, const void* key, size_t key_size, kvb_bytes_sink sink, void* context,
-                      char* err, size_t cap) {
+static kvb_status get(kvb_store* store, const void* key, size_t key_size, kvb_bytes_sink sink, void* context, char* err,
+                      size_t cap) {
   const named_store* s = &store->data;
   size_t i = lower_bound(s, key, key_size, 0);
   (void)err;

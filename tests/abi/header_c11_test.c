@@ -4,7 +4,6 @@
  * so it must fail here first. Run as a test, it also checks the values at run time.
  */
 #include <kvbench/plugin.h>
-
 #include <stdio.h>
 
 /* Constants are part of the ABI: they never change meaning. */
@@ -39,8 +38,8 @@ _Static_assert(offsetof(kvb_host_services, context) == 8 && offsetof(kvb_host_se
                    sizeof(kvb_host_services) == 24,
                "kvb_host_services layout");
 _Static_assert(offsetof(kvb_open_params, data_dir) == 8 && offsetof(kvb_open_params, data_dir_size) == 16 &&
-                   offsetof(kvb_open_params, config_json) == 24 &&
-                   offsetof(kvb_open_params, config_json_size) == 32 && sizeof(kvb_open_params) == 40,
+                   offsetof(kvb_open_params, config_json) == 24 && offsetof(kvb_open_params, config_json_size) == 32 &&
+                   sizeof(kvb_open_params) == 40,
                "kvb_open_params layout");
 _Static_assert(offsetof(kvb_scan_request, flags) == 8 && offsetof(kvb_scan_request, reserved) == 12 &&
                    offsetof(kvb_scan_request, start) == 16 && offsetof(kvb_scan_request, start_size) == 24 &&
@@ -76,9 +75,10 @@ int main(void) {
     fprintf(stderr, "KVB_ENTRY_SYMBOL is '%s'\n", KVB_ENTRY_SYMBOL);
     return 1;
   }
-  printf("plugin.h compiles as C11; ABI %d.%d layout: table %zu bytes (minimum %zu), open params %zu, scan request "
-         "%zu, host services %zu\n",
-         KVB_ABI_MAJOR, KVB_ABI_MINOR, sizeof(kvb_plugin_table), (size_t)KVB_PLUGIN_TABLE_MIN_SIZE,
-         sizeof(kvb_open_params), sizeof(kvb_scan_request), sizeof(kvb_host_services));
+  printf(
+      "plugin.h compiles as C11; ABI %d.%d layout: table %zu bytes (minimum %zu), open params %zu, scan request "
+      "%zu, host services %zu\n",
+      KVB_ABI_MAJOR, KVB_ABI_MINOR, sizeof(kvb_plugin_table), (size_t)KVB_PLUGIN_TABLE_MIN_SIZE,
+      sizeof(kvb_open_params), sizeof(kvb_scan_request), sizeof(kvb_host_services));
   return 0;
 }

@@ -12,7 +12,9 @@
 namespace kvbench::host {
 namespace {
 
-std::string BrokenPlugin(const std::string& name) { return std::string(KVBENCH_BROKEN_PLUGIN_DIR) + "/" + name + ".so"; }
+std::string BrokenPlugin(const std::string& name) {
+  return std::string(KVBENCH_BROKEN_PLUGIN_DIR) + "/" + name + ".so";
+}
 
 struct BrokenCase {
   std::string name;
@@ -46,8 +48,8 @@ TEST_P(BrokenPluginTest, RefusedWithClearMessage) {
     Status s = PluginLibrary::Load(path, &plugin);
     ASSERT_FALSE(s.ok()) << path << " was accepted";
     EXPECT_EQ(plugin, nullptr);
-    EXPECT_EQ(s.message().rfind("plugin " + path + ": ", 0), 0u) << "the message must start by naming the file: "
-                                                                  << s.message();
+    EXPECT_EQ(s.message().rfind("plugin " + path + ": ", 0), 0u)
+        << "the message must start by naming the file: " << s.message();
     EXPECT_EQ(s.message().find('\n'), std::string::npos) << "one line: " << s.message();
     for (const std::string& part : c.message_parts) {
       EXPECT_NE(s.message().find(part), std::string::npos) << "'" << part << "' missing from: " << s.message();
@@ -113,7 +115,8 @@ TEST(LoaderTest, PluginWrittenInC) {
     std::unique_ptr<IteratorClient> it;
     ASSERT_TRUE(store->NewIterator(&it).ok());
     std::string keys;
-    for (it->SeekToFirst(); it->Valid(); it->Next()) keys += std::string(it->key()) + "=" + std::string(it->value()) + ";";
+    for (it->SeekToFirst(); it->Valid(); it->Next())
+      keys += std::string(it->key()) + "=" + std::string(it->value()) + ";";
     EXPECT_TRUE(it->status().ok());
     EXPECT_EQ(keys, "a=1;b=2;");
   }

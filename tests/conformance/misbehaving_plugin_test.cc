@@ -34,7 +34,9 @@ class MisbehavingPluginTest : public testing::Test {
   static inline std::map<std::string, CheckResult> results_;
 };
 
-TEST_F(MisbehavingPluginTest, SignedKeyOrderIsCaught) { ExpectFails("data.ordering_bytewise", "strictly increasing, bytewise"); }
+TEST_F(MisbehavingPluginTest, SignedKeyOrderIsCaught) {
+  ExpectFails("data.ordering_bytewise", "strictly increasing, bytewise");
+}
 TEST_F(MisbehavingPluginTest, LostOverwriteIsCaught) { ExpectFails("data.overwrite", "after overwriting"); }
 TEST_F(MisbehavingPluginTest, OkForAbsentKeyIsCaught) {
   ExpectFails("data.get_not_found", "expected NOT_FOUND, got OK");
@@ -43,7 +45,9 @@ TEST_F(MisbehavingPluginTest, NotFoundFromRemoveIsCaught) {
   ExpectFails("data.delete", "remove of an absent key on an empty store (expected OK): NOT_FOUND");
 }
 TEST_F(MisbehavingPluginTest, SeekPastEndIsCaught) { ExpectFails("iter.seek", "past the end is valid"); }
-TEST_F(MisbehavingPluginTest, WrongCountIsCaught) { ExpectFails("data.count", "count of an empty store: expected 0, got 1"); }
+TEST_F(MisbehavingPluginTest, WrongCountIsCaught) {
+  ExpectFails("data.count", "count of an empty store: expected 0, got 1");
+}
 TEST_F(MisbehavingPluginTest, UnknownConfigKeyIsCaught) {
   ExpectFails("config.unknown_key_rejected", "was accepted");
   ExpectFails("config.wrong_type_rejected", "was accepted");

@@ -9,10 +9,9 @@
 //   - the configuration is not parsed at all                         -> config.unknown_key_rejected
 //   - the durability line is empty                                   -> engine.durability_line
 //   - declares KVB_CAP_PERSISTENT but forgets everything at close    -> durability.reopen
-#include <kvbench/sdk.hpp>
-
 #include <algorithm>
 #include <iterator>
+#include <kvbench/sdk.hpp>
 #include <map>
 #include <memory>
 #include <string>
