@@ -38,12 +38,14 @@ int CompareCommand(const CommandArgs& argv) {
   report::ExportFormat export_format = report::ExportFormat::kBencher;
   const bool is_export = report::ParseExportFormat(format, &export_format);
   if (!is_export && format != "table" && format != "markdown") {
-    throw UsageError("unknown --format '" + format + "' (expected table, markdown, github-action-benchmark or bencher)");
+    throw UsageError("unknown --format '" + format +
+                     "' (expected table, markdown, github-action-benchmark or bencher)");
   }
   const auto out = args.value("out");
   if (is_export && export_format == report::ExportFormat::kGithubActionBenchmark && !out) {
-    throw UsageError("--format github-action-benchmark writes two files: give --out FILE (FILE-bigger.json, "
-                     "FILE-smaller.json)");
+    throw UsageError(
+        "--format github-action-benchmark writes two files: give --out FILE (FILE-bigger.json, "
+        "FILE-smaller.json)");
   }
   report::Results baseline, current;
   Status s = report::LoadAndMerge({args.positionals()[0]}, &baseline);

@@ -30,9 +30,7 @@ BarChart MakeBars(const Results& results, std::string title, ValueKind kind, std
   return chart;
 }
 
-Chart Finish(const BarChart& bars) {
-  return {bars.title, Slug(bars.title) + ".svg", RenderBarChart(bars), {}, {}};
-}
+Chart Finish(const BarChart& bars) { return {bars.title, Slug(bars.title) + ".svg", RenderBarChart(bars), {}, {}}; }
 
 BarChart PhaseThroughput(const Results& results, std::string title, PhaseFamily family) {
   std::vector<std::string> names = PhaseNamesOf(results, family);
@@ -48,17 +46,23 @@ std::vector<Chart> BuildMainCharts(const Results& results) {
   std::vector<Chart> charts;
   charts.push_back(Finish(MakeBars(
       results, "Execution Time", ValueKind::kMilliseconds,
-      {"Run time", "Completed phase time", "Pre-read stabilize", "Post-update stabilize", "Settle", "Reopen",
-       "Verify"},
+      {"Run time", "Completed phase time", "Pre-read stabilize", "Post-update stabilize", "Settle", "Reopen", "Verify"},
       [](const Engine& e, size_t c) -> OptDouble {
         switch (c) {
-          case 0: return e.run_ms;
-          case 1: return e.completed_phase_ms;
-          case 2: return PreReadStabilizeMs(e);
-          case 3: return PostUpdateStabilizeMs(e);
-          case 4: return e.settle_ms;
-          case 5: return e.reopen_ms;
-          default: return e.verify_ms;
+          case 0:
+            return e.run_ms;
+          case 1:
+            return e.completed_phase_ms;
+          case 2:
+            return PreReadStabilizeMs(e);
+          case 3:
+            return PostUpdateStabilizeMs(e);
+          case 4:
+            return e.settle_ms;
+          case 5:
+            return e.reopen_ms;
+          default:
+            return e.verify_ms;
         }
       })));
 
@@ -90,10 +94,9 @@ std::vector<Chart> BuildMainCharts(const Results& results) {
   charts.push_back(Finish(PhaseThroughput(results, "Lookup Throughput", PhaseFamily::kLookup)));
   charts.push_back(Finish(PhaseThroughput(results, "Index Scan Throughput", PhaseFamily::kIndexScan)));
   charts.push_back(Finish(PhaseThroughput(results, "Query Throughput", PhaseFamily::kQuery)));
-  charts.push_back(Finish(MakeBars(results, "Resource Footprint", ValueKind::kBytes,
-                                   {"Storage", "Process peak memory"}, [](const Engine& e, size_t c) {
-                                     return c == 0 ? e.storage_bytes : e.peak_memory_bytes;
-                                   })));
+  charts.push_back(
+      Finish(MakeBars(results, "Resource Footprint", ValueKind::kBytes, {"Storage", "Process peak memory"},
+                      [](const Engine& e, size_t c) { return c == 0 ? e.storage_bytes : e.peak_memory_bytes; })));
   return charts;
 }
 

@@ -164,13 +164,11 @@ std::string MarkdownTable(const std::vector<std::string>& header, const std::vec
 
 Status Compare(const Results& baseline, const Results& current, double threshold_pct, Comparison* out) {
   if (WorkloadKey(baseline.workload) != WorkloadKey(current.workload)) {
-    return Status::InvalidArgument("baseline and current ran different workloads (profiles " +
-                                   FormatCount(baseline.workload.profiles ? OptDouble(*baseline.workload.profiles)
-                                                                          : std::nullopt) +
-                                   " vs " +
-                                   FormatCount(current.workload.profiles ? OptDouble(*current.workload.profiles)
-                                                                         : std::nullopt) +
-                                   "); compare runs of the same workload");
+    return Status::InvalidArgument(
+        "baseline and current ran different workloads (profiles " +
+        FormatCount(baseline.workload.profiles ? OptDouble(*baseline.workload.profiles) : std::nullopt) + " vs " +
+        FormatCount(current.workload.profiles ? OptDouble(*current.workload.profiles) : std::nullopt) +
+        "); compare runs of the same workload");
   }
   *out = Comparison();
   out->threshold_pct = threshold_pct;
@@ -202,7 +200,8 @@ std::string RenderComparison(const Comparison& cmp, bool markdown) {
          std::to_string(cmp.checksum_rows.size()) + " changed\n";
   if (!cmp.checksum_rows.empty()) {
     std::vector<std::vector<std::string>> rows;
-    for (const CompareRow& r : cmp.checksum_rows) rows.push_back({r.engine, r.metric, r.baseline, r.current, r.verdict});
+    for (const CompareRow& r : cmp.checksum_rows)
+      rows.push_back({r.engine, r.metric, r.baseline, r.current, r.verdict});
     out += "\n" + table({"Engine", "Phase", "Baseline", "Current", "Result"}, rows);
   }
   std::vector<std::vector<std::string>> rows;

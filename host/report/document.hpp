@@ -23,11 +23,11 @@ struct Table {
 struct Block {
   enum class Kind { kHeading, kParagraph, kBullets, kTable, kChart };
   Kind kind = Kind::kParagraph;
-  int level = 2;                    // kHeading: 2 for a section, 3 for a subsection
-  std::string text;                 // kHeading, kParagraph
-  std::vector<std::string> items;   // kBullets
-  Table table;                      // kTable
-  size_t chart = 0;                 // kChart: index into Document::charts
+  int level = 2;                   // kHeading: 2 for a section, 3 for a subsection
+  std::string text;                // kHeading, kParagraph
+  std::vector<std::string> items;  // kBullets
+  Table table;                     // kTable
+  size_t chart = 0;                // kChart: index into Document::charts
 };
 
 struct Document {

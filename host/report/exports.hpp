@@ -9,7 +9,6 @@
 #define KVBENCH_HOST_REPORT_EXPORTS_HPP_
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 

@@ -1,7 +1,7 @@
 #include "report/format.hpp"
 
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 

@@ -76,11 +76,11 @@ std::string RenderHtml(const Document& doc) {
       nav += "<a href=\"#" + Slug(b.text) + "\">" + Esc(b.text) + "</a>\n";
     }
   }
-  std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>" +
-                  Esc(doc.title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><h1>" +
-                  Esc(doc.title) + "</h1><p>kvbench profile-store benchmark report</p></header>\n<nav>\n" + nav +
-                  "</nav>\n<main>\n";
+  std::string h =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>" +
+      Esc(doc.title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><h1>" + Esc(doc.title) +
+      "</h1><p>kvbench profile-store benchmark report</p></header>\n<nav>\n" + nav + "</nav>\n<main>\n";
   bool in_grid = false;
   const auto close_grid = [&] {
     if (in_grid) h += "</div>\n";

@@ -26,7 +26,14 @@ std::string MarkdownEscape(const std::string& text) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     switch (c) {
-      case '\\': case '`': case '*': case '[': case ']': case '<': case '>': case '|':
+      case '\\':
+      case '`':
+      case '*':
+      case '[':
+      case ']':
+      case '<':
+      case '>':
+      case '|':
         out += '\\';
         out += c;
         break;
@@ -36,7 +43,8 @@ std::string MarkdownEscape(const std::string& text) {
         out += c;
         break;
       }
-      case '\r': case '\n':
+      case '\r':
+      case '\n':
         out += ' ';
         break;
       default:

@@ -71,10 +71,10 @@ void AddCharts(const Results&, Document* doc) {
 
 void AddTotals(const Results& results, Document* doc) {
   AddHeading(doc, 2, "Total By Engine");
-  Table t = MakeTable({"Engine", "Status", "Run time", "Completed phase time", "Pre-read stabilize",
-                       "Post-update stabilize", "Settle", "Reopen", "Verify", "Storage", "Process peak memory",
-                       "Final checksum"},
-                      {1, 11});
+  Table t =
+      MakeTable({"Engine", "Status", "Run time", "Completed phase time", "Pre-read stabilize", "Post-update stabilize",
+                 "Settle", "Reopen", "Verify", "Storage", "Process peak memory", "Final checksum"},
+                {1, 11});
   for (const Engine& e : results.engines) {
     t.rows.push_back({e.name, e.status, FormatMs(e.run_ms), FormatMs(e.completed_phase_ms),
                       FormatMs(PreReadStabilizeMs(e)), FormatMs(PostUpdateStabilizeMs(e)), FormatMs(e.settle_ms),
@@ -129,7 +129,8 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
     notes.push_back(
         "Latency percentiles are per logical operation, from a log-linear histogram with about 1% precision.");
   }
-  if (!sampled.empty()) notes.push_back("Latency was sampled (one operation timed in n) for: " + Join(sampled, ", ") + ".");
+  if (!sampled.empty())
+    notes.push_back("Latency was sampled (one operation timed in n) for: " + Join(sampled, ", ") + ".");
   if (resources) {
     notes.push_back(
         "CPU is user and system time of the engine's process including background threads; disk I/O is the "
@@ -149,9 +150,9 @@ void AddWriteReadiness(const Results& results, Document* doc) {
   for (const Engine& e : results.engines) {
     const WriteReadiness r = ComputeWriteReadiness(e);
     t.rows.push_back({e.name, FormatMs(r.insert_ms), FormatMs(r.pre_read_stabilize_ms),
-                      FormatMs(r.insert_plus_stabilize_ms), FormatRate(r.insert_ready_ops_per_s),
-                      FormatMs(r.update_ms), FormatMs(r.post_update_stabilize_ms),
-                      FormatMs(r.update_plus_stabilize_ms), FormatRate(r.update_ready_ops_per_s)});
+                      FormatMs(r.insert_plus_stabilize_ms), FormatRate(r.insert_ready_ops_per_s), FormatMs(r.update_ms),
+                      FormatMs(r.post_update_stabilize_ms), FormatMs(r.update_plus_stabilize_ms),
+                      FormatRate(r.update_ready_ops_per_s)});
   }
   AddTable(doc, std::move(t));
 }
@@ -198,8 +199,8 @@ void AddConfiguration(const Results& results, Document* doc) {
       "Post-update query count: " + Count(w.post_queries),
       "Query limit: " + (w.query_limit ? std::to_string(*w.query_limit) : std::string(kNotAvailable)),
       "Seed: " + (w.seed ? std::to_string(*w.seed) : std::string(kNotAvailable)),
-      "Timeout: " + (w.timeout_seconds ? GroupThousands(*w.timeout_seconds) + " seconds per engine"
-                                       : std::string(kNotAvailable)),
+      "Timeout: " +
+          (w.timeout_seconds ? GroupThousands(*w.timeout_seconds) + " seconds per engine" : std::string(kNotAvailable)),
   };
   std::vector<std::string> finished;
   for (const std::string& c : results.created_at) finished.push_back(Text(c));
@@ -218,7 +219,8 @@ void AddEnvironment(const Results& results, Document* doc) {
       working_sets.push_back(e.name + " " + FormatBytes(e.host_memory_before_open_bytes));
     }
     if (results.environments.size() > 1) {
-      AddHeading(doc, 3, "Machine " + std::to_string(k + 1) + ": " + (engines.empty() ? "no engines" : Join(engines, ", ")));
+      AddHeading(doc, 3,
+                 "Machine " + std::to_string(k + 1) + ": " + (engines.empty() ? "no engines" : Join(engines, ", ")));
     }
     std::string version = Text(env.kvbench_version);
     if (!env.git_revision.empty()) version += " (git " + env.git_revision + ")";

@@ -4,9 +4,8 @@
 #ifndef KVBENCH_HOST_REPORT_RESULTS_HPP_
 #define KVBENCH_HOST_REPORT_RESULTS_HPP_
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -62,7 +61,7 @@ struct Amplification {
 struct Engine {
   std::string name;
   std::string plugin_name, plugin_version;
-  std::string status;  // Completed | Failed | TimedOut | Crashed (or whatever the file says)
+  std::string status;                            // Completed | Failed | TimedOut | Crashed (or whatever the file says)
   std::string error, signal, interrupted_phase;  // empty when null
   std::vector<std::pair<std::string, std::string>> settings;  // in file order, values as text
   std::string durability;                                     // empty when null

@@ -203,8 +203,7 @@ std::vector<ChecksumMismatch> ParseRecordedMismatches(const json& correctness) {
   if (!list.is_array()) return out;
   for (const json& m : list) {
     if (!m.is_object()) continue;
-    out.push_back({Str(m, "phase"), Str(m, "engine"), Str(m, "checksum"), Str(m, "expected"),
-                   Str(m, "expected_from")});
+    out.push_back({Str(m, "phase"), Str(m, "engine"), Str(m, "checksum"), Str(m, "expected"), Str(m, "expected_from")});
   }
   return out;
 }
@@ -285,16 +284,21 @@ Status LoadAndMerge(const std::vector<std::string>& paths, Results* out) {
       const auto pick = [&](const Workload& w) -> std::string {
         if (diff == "kind") return w.kind;
         if (diff == "profile_writes") return w.profile_writes;
-        const std::map<std::string, std::optional<int64_t>> v = {
-            {"profiles", w.profiles},   {"seed", w.seed},           {"query_limit", w.query_limit},
-            {"reads", w.reads},         {"email_reads", w.email_reads}, {"queries", w.queries},
-            {"updates", w.updates},     {"post_reads", w.post_reads}, {"post_email_reads", w.post_email_reads},
-            {"post_queries", w.post_queries}};
+        const std::map<std::string, std::optional<int64_t>> v = {{"profiles", w.profiles},
+                                                                 {"seed", w.seed},
+                                                                 {"query_limit", w.query_limit},
+                                                                 {"reads", w.reads},
+                                                                 {"email_reads", w.email_reads},
+                                                                 {"queries", w.queries},
+                                                                 {"updates", w.updates},
+                                                                 {"post_reads", w.post_reads},
+                                                                 {"post_email_reads", w.post_email_reads},
+                                                                 {"post_queries", w.post_queries}};
         return Show(v.at(diff));
       };
       return Status::InvalidArgument("cannot merge results of different workloads: workload." + diff + " is " +
-                                     pick(merged.workload) + " in " + paths[0] + " but " + pick(one.workload) +
-                                     " in " + paths[i]);
+                                     pick(merged.workload) + " in " + paths[0] + " but " + pick(one.workload) + " in " +
+                                     paths[i]);
     }
     merged.source_files.push_back(paths[i]);
     merged.created_at.push_back(one.created_at.front());

@@ -94,8 +94,8 @@ std::string SvgOpen(double width, double height, const std::string& title) {
 
 std::string Text(double x, double y, const std::string& text, const char* anchor, const char* fill, int size = 12,
                  const char* weight = nullptr) {
-  std::string s = "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\" text-anchor=\"" + anchor + "\" fill=\"" + fill +
-                  "\"";
+  std::string s =
+      "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\" text-anchor=\"" + anchor + "\" fill=\"" + fill + "\"";
   if (size != 12) s += " font-size=\"" + std::to_string(size) + "\"";
   if (weight != nullptr) s += std::string(" font-weight=\"") + weight + "\"";
   return s + ">" + XmlEscape(text) + "</text>\n";
@@ -131,11 +131,21 @@ std::string XmlEscape(const std::string& text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
       default:
         // Control characters are not allowed in XML 1.0 text.
         if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
@@ -257,21 +267,21 @@ std::string RenderLineChart(const LineChart& chart) {
   std::string svg = SvgOpen(width, height, chart.title);
   svg += Text(10, 20, chart.title, "start", kInk, 13, "600");
   for (double t : y_ticks) {
-    svg += "<line x1=\"" + Num(left) + "\" y1=\"" + Num(y_of(t)) + "\" x2=\"" + Num(right) + "\" y2=\"" +
-           Num(y_of(t)) + "\" stroke=\"" + kGrid + "\" stroke-width=\"1\"/>\n";
+    svg += "<line x1=\"" + Num(left) + "\" y1=\"" + Num(y_of(t)) + "\" x2=\"" + Num(right) + "\" y2=\"" + Num(y_of(t)) +
+           "\" stroke=\"" + kGrid + "\" stroke-width=\"1\"/>\n";
     svg += Text(left - 6, y_of(t) + 4, Compact(t), "end", kMuted, 10);
   }
   for (double t : x_ticks) svg += Text(x_of(t), bottom + 14, Compact(t), "middle", kMuted, 10);
   svg += Text((left + right) / 2, bottom + 32, "Time (s)", "middle", kInk, 11, "600");
-  svg += "<text x=\"14\" y=\"" + Num((top + bottom) / 2) + "\" transform=\"rotate(-90 14 " +
-         Num((top + bottom) / 2) + ")\" text-anchor=\"middle\" fill=\"" + kInk +
+  svg += "<text x=\"14\" y=\"" + Num((top + bottom) / 2) + "\" transform=\"rotate(-90 14 " + Num((top + bottom) / 2) +
+         ")\" text-anchor=\"middle\" fill=\"" + kInk +
          "\" font-size=\"11\" font-weight=\"600\">Operations per second</text>\n";
   const char* color = EngineColor(chart.color_index);
-  const std::string summary =
-      rates.empty() ? std::string("no intervals recorded")
-                    : "min " + FormatRate(min_rate) + ", mean " +
-                          FormatRate(sum / static_cast<double>(rates.size())) + ", max " + FormatRate(max_rate) +
-                          " over " + std::to_string(rates.size()) + " intervals of " + Trimmed(interval_s, 3) + " s";
+  const std::string summary = rates.empty() ? std::string("no intervals recorded")
+                                            : "min " + FormatRate(min_rate) + ", mean " +
+                                                  FormatRate(sum / static_cast<double>(rates.size())) + ", max " +
+                                                  FormatRate(max_rate) + " over " + std::to_string(rates.size()) +
+                                                  " intervals of " + Trimmed(interval_s, 3) + " s";
   // Each interval's rate is drawn at the interval's midpoint.
   std::string points;
   for (size_t i = 0; i < rates.size(); ++i) {
@@ -281,8 +291,8 @@ std::string RenderLineChart(const LineChart& chart) {
   }
   svg += "<g><title>" + XmlEscape(chart.title + ": " + summary) + "</title>\n";
   if (rates.size() == 1) {
-    svg += "<circle cx=\"" + Num(x_of(0.5 * last_s)) + "\" cy=\"" + Num(y_of(rates[0])) + "\" r=\"3\" fill=\"" +
-           color + "\"/>\n";
+    svg += "<circle cx=\"" + Num(x_of(0.5 * last_s)) + "\" cy=\"" + Num(y_of(rates[0])) + "\" r=\"3\" fill=\"" + color +
+           "\"/>\n";
   } else if (!rates.empty()) {
     svg += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + color +
            "\" stroke-width=\"1.8\" stroke-linejoin=\"round\"/>\n";

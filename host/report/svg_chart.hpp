@@ -14,8 +14,8 @@ namespace kvbench::report {
 enum class ValueKind { kMilliseconds, kRate, kBytes };
 
 struct BarSeries {
-  std::string name;                         // the engine
-  size_t color_index = 0;                   // into the engine palette
+  std::string name;                           // the engine
+  size_t color_index = 0;                     // into the engine palette
   std::vector<std::optional<double>> values;  // one per category; nullopt draws "n/a"
 };
 

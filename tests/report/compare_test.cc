@@ -1,10 +1,11 @@
 // kvbench compare: pass, slowdown beyond the threshold and changed checksums, through the command's exit status
 // and through the Comparison it computes.
+#include "report/compare.hpp"
+
 #include <gtest/gtest.h>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "report/compare.hpp"
 #include "report_test_support.hpp"
 
 namespace kvbench::report {
@@ -72,7 +73,8 @@ TEST_F(CompareTest, FasterIsNotARegression) {
 }
 
 TEST_F(CompareTest, ChangedChecksumAlwaysFails) {
-  const std::string changed = Current([](auto& doc) { doc["engines"][1]["phases"][3]["checksum"] = "0123456789ABCDEF"; });
+  const std::string changed =
+      Current([](auto& doc) { doc["engines"][1]["phases"][3]["checksum"] = "0123456789ABCDEF"; });
   EXPECT_EQ(Run({Baseline(), changed, "--threshold", "1000"}), 1);
   const std::string table = Table();
   EXPECT_NE(table.find("Checksums: 36 compared, 1 changed"), std::string::npos) << table;
@@ -110,9 +112,9 @@ TEST_F(CompareTest, MarkdownFormatAndUsageErrors) {
 
 TEST_F(CompareTest, ExportFormatsWriteTheCurrentResults) {
   const std::string base = (dir_.path() / "dash").string();
-  EXPECT_EQ(cli::CompareCommand({Baseline(), Current([](auto&) {}), "--format", "github-action-benchmark", "--out",
-                                 base}),
-            0);
+  EXPECT_EQ(
+      cli::CompareCommand({Baseline(), Current([](auto&) {}), "--format", "github-action-benchmark", "--out", base}),
+      0);
   const auto bigger = ReadJson(base + "-bigger.json");
   const auto smaller = ReadJson(base + "-smaller.json");
   ASSERT_TRUE(bigger.is_array());

@@ -2,12 +2,13 @@
 // github-action-benchmark custom tools: a JSON array of objects with string "name", string "unit", number "value"
 // and optional string "range"/"extra"; Bencher Metric Format: {benchmark: {measure: {"value": number,
 // "lower_value"?: number, "upper_value"?: number}}} with measure slugs of at most 64 characters.
+#include "report/exports.hpp"
+
 #include <gtest/gtest.h>
 
 #include <regex>
 #include <set>
 
-#include "report/exports.hpp"
 #include "report/results.hpp"
 #include "report_test_support.hpp"
 
@@ -106,9 +107,9 @@ TEST(ExportsTest, WriteExportNamesItsFiles) {
   const Results r = Fixture();
   ASSERT_TRUE(WriteExport(r, ExportFormat::kGithubActionBenchmark, (dir.path() / "ci.json").string(), &written).ok());
   ASSERT_TRUE(WriteExport(r, ExportFormat::kBencher, (dir.path() / "bmf").string(), &written).ok());
-  EXPECT_EQ(written, (std::vector<std::string>{(dir.path() / "ci-bigger.json").string(),
-                                                (dir.path() / "ci-smaller.json").string(),
-                                                (dir.path() / "bmf.json").string()}));
+  EXPECT_EQ(written,
+            (std::vector<std::string>{(dir.path() / "ci-bigger.json").string(),
+                                      (dir.path() / "ci-smaller.json").string(), (dir.path() / "bmf.json").string()}));
   EXPECT_EQ(json::parse(testing::ReadFile(dir.path() / "ci-bigger.json")), GithubActionBenchmarkBigger(r));
   ExportFormat f;
   EXPECT_TRUE(ParseExportFormat("bencher", &f));

@@ -67,8 +67,8 @@ HtmlCheckResult CheckHtml(const std::string& html) {
       while (p < html.size() && std::isspace(static_cast<unsigned char>(html[p]))) ++p;
       if (p >= html.size() || html[p] != '>') return fail(i, "malformed closing tag </" + name);
       if (stack.empty() || stack.back() != name) {
-        return fail(i, "</" + name + "> does not close <" + (stack.empty() ? std::string("nothing") : stack.back()) +
-                           ">");
+        return fail(i,
+                    "</" + name + "> does not close <" + (stack.empty() ? std::string("nothing") : stack.back()) + ">");
       }
       stack.pop_back();
       i = p + 1;

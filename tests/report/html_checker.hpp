@@ -11,7 +11,7 @@ namespace kvbench::report::testing {
 
 struct HtmlCheckResult {
   bool ok = false;
-  std::string error;                   // first problem, with its byte offset
+  std::string error;                    // first problem, with its byte offset
   std::map<std::string, int> elements;  // element name -> how many were opened
 };
 

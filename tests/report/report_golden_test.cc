@@ -51,8 +51,8 @@ TEST(ReportGoldenTest, MarkdownMatchesTheGoldenFileByteForByte) {
     size_t at = 0;
     while (at < markdown.size() && at < golden.size() && markdown[at] == golden[at]) ++at;
     const size_t line_start = golden.rfind('\n', at) == std::string::npos ? 0 : golden.rfind('\n', at) + 1;
-    FAIL() << "report.md differs from " << golden_path << " at byte " << at << "\n expected: "
-           << golden.substr(line_start, golden.find('\n', at) - line_start)
+    FAIL() << "report.md differs from " << golden_path << " at byte " << at
+           << "\n expected: " << golden.substr(line_start, golden.find('\n', at) - line_start)
            << "\n actual:   " << markdown.substr(line_start, markdown.find('\n', at) - line_start)
            << "\n(set KVBENCH_UPDATE_GOLDEN=1 to regenerate after an intended change)";
   }
@@ -60,13 +60,28 @@ TEST(ReportGoldenTest, MarkdownMatchesTheGoldenFileByteForByte) {
 
 TEST(ReportGoldenTest, MarkdownHasEverySectionOfThePublishedReportInOrder) {
   const std::string md = RenderMarkdown(BuildDocument(LoadFixture()));
-  const char* sections[] = {"# Benchmark 100K Profiles\n", "## Charts\n", "### Execution Time\n",
-                            "### Write Throughput\n", "### Lookup Throughput\n", "### Index Scan Throughput\n",
-                            "### Query Throughput\n", "### Resource Footprint\n", "## Total By Engine\n",
-                            "## Correctness\n", "## Interpretation Notes\n", "## Write Readiness\n",
-                            "## Phase Results\n", "## Configuration\n", "## Environment\n", "## Engine Settings\n",
-                            "## Durability Settings\n", "## Latency\n", "## Throughput Over Time\n", "## Resources\n",
-                            "## Amplification\n", "## Failures\n"};
+  const char* sections[] = {"# Benchmark 100K Profiles\n",
+                            "## Charts\n",
+                            "### Execution Time\n",
+                            "### Write Throughput\n",
+                            "### Lookup Throughput\n",
+                            "### Index Scan Throughput\n",
+                            "### Query Throughput\n",
+                            "### Resource Footprint\n",
+                            "## Total By Engine\n",
+                            "## Correctness\n",
+                            "## Interpretation Notes\n",
+                            "## Write Readiness\n",
+                            "## Phase Results\n",
+                            "## Configuration\n",
+                            "## Environment\n",
+                            "## Engine Settings\n",
+                            "## Durability Settings\n",
+                            "## Latency\n",
+                            "## Throughput Over Time\n",
+                            "## Resources\n",
+                            "## Amplification\n",
+                            "## Failures\n"};
   size_t last = 0;
   for (const char* section : sections) {
     const size_t at = md.find(section, last);
@@ -94,9 +109,9 @@ TEST(ReportGoldenTest, HtmlIsWellFormedSelfContainedAndHasAllChartsAndTables) {
   ASSERT_TRUE(check.ok) << check.error;
   // Six charts of the report plus the two write-phase timelines of the engine with measurements.
   EXPECT_EQ(check.elements.at("svg"), 8);
-  for (const char* title : {"Execution Time", "Write Throughput", "Lookup Throughput", "Index Scan Throughput",
-                            "Query Throughput", "Resource Footprint", "ZoneTree: insert profiles",
-                            "ZoneTree: update profiles"}) {
+  for (const char* title :
+       {"Execution Time", "Write Throughput", "Lookup Throughput", "Index Scan Throughput", "Query Throughput",
+        "Resource Footprint", "ZoneTree: insert profiles", "ZoneTree: update profiles"}) {
     EXPECT_NE(html.find(std::string("aria-label=\"") + title + "\""), std::string::npos) << title;
   }
   size_t tables = 0;
@@ -105,8 +120,8 @@ TEST(ReportGoldenTest, HtmlIsWellFormedSelfContainedAndHasAllChartsAndTables) {
     ++tables;
     std::string header_row = "<tr>";
     for (size_t c = 0; c < b.table.header.size(); ++c) {
-      header_row += std::string(b.table.align[c] == Align::kRight ? "<th class=\"num\">" : "<th>") +
-                    b.table.header[c] + "</th>";
+      header_row +=
+          std::string(b.table.align[c] == Align::kRight ? "<th class=\"num\">" : "<th>") + b.table.header[c] + "</th>";
     }
     EXPECT_NE(html.find(header_row + "</tr>"), std::string::npos) << header_row;
   }

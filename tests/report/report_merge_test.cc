@@ -79,8 +79,7 @@ TEST(ReportMergeTest, DifferentWorkloadsAreAClearError) {
   Results merged;
   Status s = LoadAndMerge(paths, &merged);
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.message().find("different workloads: workload.profiles is 100000 in"), std::string::npos)
-      << s.message();
+  EXPECT_NE(s.message().find("different workloads: workload.profiles is 100000 in"), std::string::npos) << s.message();
   EXPECT_NE(s.message().find("but 500000 in"), std::string::npos) << s.message();
 }
 

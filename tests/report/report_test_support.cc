@@ -35,9 +35,7 @@ nlohmann::ordered_json ReadJson(const std::filesystem::path& path) {
   return nlohmann::ordered_json::parse(ReadFile(path));
 }
 
-void WriteJson(const std::filesystem::path& path, const nlohmann::ordered_json& doc) {
-  WriteFile(path, doc.dump(1));
-}
+void WriteJson(const std::filesystem::path& path, const nlohmann::ordered_json& doc) { WriteFile(path, doc.dump(1)); }
 
 TempDir::TempDir() {
   std::random_device rd;

@@ -2,9 +2,8 @@
 #ifndef KVBENCH_TESTS_REPORT_REPORT_TEST_SUPPORT_HPP_
 #define KVBENCH_TESTS_REPORT_REPORT_TEST_SUPPORT_HPP_
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace kvbench::report::testing {
