@@ -3,17 +3,17 @@
 // exit status 2 before anything runs (and before any file in --out is touched). Otherwise runs every engine in
 // its own worker process, writes OUT/results.json and the report, and exits 0 when every engine completed and the
 // checksums agree, 1 otherwise.
+#include <spdlog/spdlog.h>
+
 #include <csignal>
 #include <cstdio>
 
-#include <spdlog/spdlog.h>
-
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "runner/config_summary.hpp"
 #include "config/config_parser.hpp"
 #include "config/overrides.hpp"
 #include "plugin/plugin_library.hpp"
+#include "runner/config_summary.hpp"
 #include "runner/out_dir.hpp"
 #include "runner/plugin_check.hpp"
 #include "runner/runner.hpp"
@@ -42,10 +42,10 @@ int RunCommand(const CommandArgs& argv) {
   }
   spdlog::info("{}", runner::SummarizeConfig(config, plugins));
   runner::RunSummary summary;
-  s = runner::RunEngines(config, plugins,
-                         {.out_dir = out, .executable = "", .keep_data = args.flag("keep-data"),
-                          .write_report = !args.flag("no-report")},
-                         &summary);
+  s = runner::RunEngines(
+      config, plugins,
+      {.out_dir = out, .executable = "", .keep_data = args.flag("keep-data"), .write_report = !args.flag("no-report")},
+      &summary);
   if (!s.ok()) {
     std::fprintf(stderr, "kvbench run: %s\n", s.message().c_str());
     return 1;

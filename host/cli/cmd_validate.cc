@@ -7,10 +7,10 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "runner/config_summary.hpp"
 #include "config/config_parser.hpp"
 #include "config/overrides.hpp"
 #include "plugin/plugin_library.hpp"
+#include "runner/config_summary.hpp"
 #include "runner/plugin_check.hpp"
 
 namespace kvbench::cli {

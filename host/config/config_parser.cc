@@ -66,8 +66,8 @@ std::vector<EngineSpec> ParseEngines(const nlohmann::json& value) {
     const std::string path = "engines[" + std::to_string(i) + "]";
     EngineSpec e = ParseEngine(value[i], path);
     if (auto [it, inserted] = names.emplace(e.name, i); !inserted) {
-      Fail(path + ".name", "duplicate engine name '" + e.name + "' (first at engines[" + std::to_string(it->second) +
-                               "])");
+      Fail(path + ".name",
+           "duplicate engine name '" + e.name + "' (first at engines[" + std::to_string(it->second) + "])");
     }
     engines.push_back(std::move(e));
   }

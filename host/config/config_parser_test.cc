@@ -49,14 +49,14 @@ TEST(ConfigParserTest, DefaultsFollowTheSpec) {
 }
 
 TEST(ConfigParserTest, ExplicitCountsAndPhasesAreKept) {
-  RunConfig c = ParseRunConfig(Config([](nlohmann::json& j) {
-                                 j["workload"]["profiles"] = 100000;
-                                 j["workload"]["reads"] = 7;
-                                 j["phases"] = {"insert profiles", "read by user id", "update profiles",
-                                                "post-update read by user id"};
-                                 j["measure"] = {{"latency", false}, {"timeline_interval_ms", 0}};
-                               }),
-                               "cfg.json");
+  RunConfig c = ParseRunConfig(
+      Config([](nlohmann::json& j) {
+        j["workload"]["profiles"] = 100000;
+        j["workload"]["reads"] = 7;
+        j["phases"] = {"insert profiles", "read by user id", "update profiles", "post-update read by user id"};
+        j["measure"] = {{"latency", false}, {"timeline_interval_ms", 0}};
+      }),
+      "cfg.json");
   workload::WorkloadParams p = c.workload.Effective();
   EXPECT_EQ(p.reads, 7);
   EXPECT_EQ(p.queries, 25000);
@@ -110,7 +110,9 @@ TEST(ConfigParserTest, BadConfigsAreRefusedWithThePathAndWhatWasExpected) {
       {"unknown key in workload", Config([](J& j) { j["workload"]["readz"] = 1; }), "workload.readz: unknown member"},
       {"unknown key in engine", Config([](J& j) { j["engines"][0]["setting"] = J::object(); }),
        "engines[0].setting: unknown member"},
-      {"unknown key in measure", Config([](J& j) { j["measure"] = {{"latencies", true}}; }),
+      {"unknown key in measure", Config([](J& j) {
+         j["measure"] = {{"latencies", true}};
+       }),
        "measure.latencies: unknown member"},
       {"profiles as string", Config([](J& j) { j["workload"]["profiles"] = "1000"; }),
        "workload.profiles: expected an integer in [1, 2147483647], got a string"},
@@ -124,18 +126,31 @@ TEST(ConfigParserTest, BadConfigsAreRefusedWithThePathAndWhatWasExpected) {
       {"zero query limit", Config([](J& j) { j["workload"]["query_limit"] = 0; }), "workload.query_limit"},
       {"wrong kind", Config([](J& j) { j["workload"]["kind"] = "ycsb"; }), "workload.kind: expected \"profiles\""},
       {"timeout zero", Config([](J& j) { j["timeout_seconds"] = 0; }), "timeout_seconds"},
-      {"latency not bool", Config([](J& j) { j["measure"] = {{"latency", 1}}; }), "measure.latency: expected true"},
-      {"unknown phase", Config([](J& j) { j["phases"] = {"insert profiles", "read by id"}; }),
+      {"latency not bool", Config([](J& j) {
+         j["measure"] = {{"latency", 1}};
+       }),
+       "measure.latency: expected true"},
+      {"unknown phase", Config([](J& j) {
+         j["phases"] = {"insert profiles", "read by id"};
+       }),
        "phases[1]: unknown phase 'read by id'"},
-      {"phase not string", Config([](J& j) { j["phases"] = {"insert profiles", 3}; }), "phases[1]: expected a phase"},
+      {"phase not string", Config([](J& j) {
+         j["phases"] = {"insert profiles", 3};
+       }),
+       "phases[1]: expected a phase"},
       {"empty phases", Config([](J& j) { j["phases"] = J::array(); }), "phases: expected at least one"},
-      {"read before insert", Config([](J& j) { j["phases"] = {"read by user id", "insert profiles"}; }),
+      {"read before insert", Config([](J& j) {
+         j["phases"] = {"read by user id", "insert profiles"};
+       }),
        "phases[0]: phase 'read by user id' cannot run before 'insert profiles'"},
       {"no insert", Config([](J& j) { j["phases"] = {"scan top reputation index"}; }), "before 'insert profiles'"},
-      {"post-update before update",
-       Config([](J& j) { j["phases"] = {"insert profiles", "post-update read by user id", "update profiles"}; }),
+      {"post-update before update", Config([](J& j) {
+         j["phases"] = {"insert profiles", "post-update read by user id", "update profiles"};
+       }),
        "phases[1]: phase 'post-update read by user id' cannot run before 'update profiles'"},
-      {"duplicate phase", Config([](J& j) { j["phases"] = {"insert profiles", "read by user id", "read by user id"}; }),
+      {"duplicate phase", Config([](J& j) {
+         j["phases"] = {"insert profiles", "read by user id", "read by user id"};
+       }),
        "phases[2]: phase 'read by user id' is listed twice"},
       {"no engines", Config([](J& j) { j["engines"] = J::array(); }), "engines: expected at least one engine"},
       {"engine without plugin", Config([](J& j) { j["engines"][0].erase("plugin"); }), "engines[0].plugin: missing"},

@@ -62,7 +62,9 @@ std::optional<int64_t> ObjectReader::Integer(const std::string& key, int64_t min
   }
   const int64_t x = v->get<int64_t>();
   if (x < min || x > max) {
-    std::string why = x > max && max == INT32_MAX ? " (overflows 32 bits)" : x <= 0 && min > 0 ? " (must be positive)" : "";
+    std::string why = x > max && max == INT32_MAX ? " (overflows 32 bits)"
+                      : x <= 0 && min > 0         ? " (must be positive)"
+                                                  : "";
     Fail(PathOf(key), "expected " + range + ", got " + std::to_string(x) + why);
   }
   return x;

@@ -23,8 +23,8 @@ std::vector<PhaseId> ParsePhaseList(const nlohmann::json& value, const std::stri
     std::optional<PhaseId> id = workload::PhaseFromName(name);
     if (!id) {
       std::string names;
-      for (PhaseId p : workload::kAllPhases) names += std::string(names.empty() ? "" : ", ") + "'" +
-                                                      workload::PhaseName(p) + "'";
+      for (PhaseId p : workload::kAllPhases)
+        names += std::string(names.empty() ? "" : ", ") + "'" + workload::PhaseName(p) + "'";
       Fail(at, "unknown phase '" + name + "' (expected one of: " + names + ")");
     }
     if (auto it = seen.find(*id); it != seen.end()) {

@@ -44,7 +44,7 @@ struct EngineSpec {
 struct RunConfig {
   std::string name;
   WorkloadSpec workload;
-  std::vector<workload::PhaseId> phases;  // the phases to run, in order (all 16 when the config names none)
+  std::vector<workload::PhaseId> phases;             // the phases to run, in order (all 16 when the config names none)
   int64_t timeout_seconds = kDefaultTimeoutSeconds;  // per engine, the whole engine run
   measure::MeasureOptions measure;
   std::vector<EngineSpec> engines;

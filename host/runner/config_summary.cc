@@ -11,9 +11,9 @@ std::string SummarizeConfig(const config::RunConfig& config, const std::vector<C
     }
   }
   return config.name + ": " + std::to_string(config.workload.profiles) + " profiles, " +
-         std::to_string(config.phases.size()) + " phases, timeout " + std::to_string(config.timeout_seconds) +
-         " s, " + std::to_string(config.engines.size()) + (config.engines.size() == 1 ? " engine (" : " engines (") +
-         engines + ")";
+         std::to_string(config.phases.size()) + " phases, timeout " + std::to_string(config.timeout_seconds) + " s, " +
+         std::to_string(config.engines.size()) + (config.engines.size() == 1 ? " engine (" : " engines (") + engines +
+         ")";
 }
 
 }  // namespace kvbench::runner

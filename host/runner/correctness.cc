@@ -52,8 +52,8 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
     out["passed"] = false;
     std::string list;
     for (const nlohmann::json& m : mismatches) {
-      list += (list.empty() ? "" : "; ") + m["engine"].get<std::string>() + " " + m["phase"].get<std::string>() +
-              " " + m["checksum"].get<std::string>() + " (expected " + m["expected"].get<std::string>() + ")";
+      list += (list.empty() ? "" : "; ") + m["engine"].get<std::string>() + " " + m["phase"].get<std::string>() + " " +
+              m["checksum"].get<std::string>() + " (expected " + m["expected"].get<std::string>() + ")";
     }
     out["message"] = "Checksum validation failed across completed engines: " + list + ".";
   } else {

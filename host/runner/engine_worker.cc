@@ -164,8 +164,8 @@ class WorkerRun {
     Untrack();
     AddDiskBytes(m);
     if (!s.ok()) return s;
-    return Send({{"event", "step"},
-                 {"result", {{"name", name}, {"elapsed_ms", m.elapsed_ms}, {"measurements", m.ToJson()}}}});
+    return Send(
+        {{"event", "step"}, {"result", {{"name", name}, {"elapsed_ms", m.elapsed_ms}, {"measurements", m.ToJson()}}}});
   }
 
   Status Phase(PhaseId id) {
@@ -199,8 +199,8 @@ class WorkerRun {
   // Disk bytes written over the run: the sum over every phase and step, unknown once one of them is.
   void AddDiskBytes(const measure::PhaseMeasurement& m) {
     const std::optional<uint64_t> bytes = measure::SumDiskBytesWritten({&m});
-    disk_bytes_written_ = bytes && disk_bytes_written_ ? std::optional<uint64_t>(*disk_bytes_written_ + *bytes)
-                                                       : std::nullopt;
+    disk_bytes_written_ =
+        bytes && disk_bytes_written_ ? std::optional<uint64_t>(*disk_bytes_written_ + *bytes) : std::nullopt;
   }
 
   void Track(const char* name, const measure::PhaseMeter* meter, int64_t total) {

@@ -18,8 +18,8 @@ Status PrepareOutDir(const std::string& dir) {
   }
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir)) {
-    return Status::InvalidArgument("--out: cannot create directory '" + dir + "': " +
-                                   (ec ? ec.message() : std::string("not a directory")));
+    return Status::InvalidArgument("--out: cannot create directory '" + dir +
+                                   "': " + (ec ? ec.message() : std::string("not a directory")));
   }
   const std::string probe = (fs::path(dir) / (".kvbench-write-probe-" + std::to_string(::getpid()))).string();
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -34,8 +34,8 @@ Status PrepareOutDir(const std::string& dir) {
 std::string EngineDataDir(const std::string& out_dir, const std::string& engine_name) {
   std::string safe = engine_name;
   for (char& c : safe) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-                    c == '_' || c == '-';
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
     if (!ok) c = '_';
   }
   if (safe == "." || safe == "..") safe = "_";

@@ -26,8 +26,8 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
     checked.path = host::ResolvePluginPath(engine.plugin, plugin_dir);
     std::error_code ec;
     if (!fs::is_regular_file(checked.path, ec)) {
-      return Status::InvalidArgument(where + ".plugin: no plugin '" + engine.plugin + "' (looked for " +
-                                     checked.path + ")");
+      return Status::InvalidArgument(where + ".plugin: no plugin '" + engine.plugin + "' (looked for " + checked.path +
+                                     ")");
     }
     std::string dir_template = (fs::temp_directory_path(ec) / "kvbench-check-XXXXXX").string();
     if (::mkdtemp(dir_template.data()) == nullptr) {

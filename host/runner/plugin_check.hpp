@@ -14,8 +14,8 @@
 namespace kvbench::runner {
 
 struct CheckedPlugin {
-  std::string path;        // resolved .so
-  nlohmann::json plugin;   // {name, version, abi, path, capabilities}
+  std::string path;         // resolved .so
+  nlohmann::json plugin;    // {name, version, abi, path, capabilities}
   nlohmann::json settings;  // effective settings the plugin reported
 };
 

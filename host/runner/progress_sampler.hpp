@@ -35,10 +35,10 @@ class ProgressSampler {
   const uint32_t interval_ms_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  bool stop_ = false;                               // guarded by mutex_
-  std::string name_;                                // guarded by mutex_
-  const measure::PhaseMeter* meter_ = nullptr;      // guarded by mutex_
-  int64_t total_ = -1;                              // guarded by mutex_
+  bool stop_ = false;                           // guarded by mutex_
+  std::string name_;                            // guarded by mutex_
+  const measure::PhaseMeter* meter_ = nullptr;  // guarded by mutex_
+  int64_t total_ = -1;                          // guarded by mutex_
   std::thread thread_;
 };
 

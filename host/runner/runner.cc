@@ -14,8 +14,8 @@
 
 namespace kvbench::runner {
 
-Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins,
-                  const RunOptions& options, RunSummary* summary) {
+Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins, const RunOptions& options,
+                  RunSummary* summary) {
   namespace fs = std::filesystem;
   ProgressDisplay display = ProgressDisplay::ForStderr();
   nlohmann::json engines = nlohmann::json::array();

@@ -28,8 +28,8 @@ struct RunSummary {
 };
 
 // REQUIRES: `plugins` from CheckPlugins(config), one per engine. Fails only when results.json cannot be written.
-Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins,
-                  const RunOptions& options, RunSummary* summary);
+Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins, const RunOptions& options,
+                  RunSummary* summary);
 
 }  // namespace kvbench::runner
 

@@ -15,7 +15,7 @@
 namespace kvbench::runner {
 
 struct SuperviseOptions {
-  std::string executable;      // the kvbench binary (default: this process's own, /proc/self/exe)
+  std::string executable;       // the kvbench binary (default: this process's own, /proc/self/exe)
   int64_t timeout_seconds = 0;  // the whole worker, start to exit
   // Called with every event (after the result took it in) and about once a second without one.
   std::function<void(const nlohmann::json&)> on_event;

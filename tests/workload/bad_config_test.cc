@@ -44,24 +44,34 @@ std::vector<Case> Cases(const ScratchDir& scratch) {
        "overflows 32 bits"},
       {"huge count", With([](J& j) { j["workload"]["reads"] = 99999999999999LL; }).dump(), "workload.reads"},
       {"unknown key", With([](J& j) { j["workload"]["profile"] = 5; }).dump(), "workload.profile: unknown member"},
-      {"unknown phase", With([](J& j) { j["phases"] = {"insert profiles", "warm up"}; }).dump(),
+      {"unknown phase", With([](J& j) {
+                          j["phases"] = {"insert profiles", "warm up"};
+                        }).dump(),
        "phases[1]: unknown phase 'warm up'"},
-      {"read before insert", With([](J& j) { j["phases"] = {"lookup by email", "insert profiles"}; }).dump(),
+      {"read before insert", With([](J& j) {
+                               j["phases"] = {"lookup by email", "insert profiles"};
+                             }).dump(),
        "cannot run before 'insert profiles'"},
-      {"post-update before update",
-       With([](J& j) { j["phases"] = {"insert profiles", "post-update lookup by email"}; }).dump(),
+      {"post-update before update", With([](J& j) {
+                                      j["phases"] = {"insert profiles", "post-update lookup by email"};
+                                    }).dump(),
        "cannot run before 'update profiles'"},
       {"unknown plugin", With([](J& j) { j["engines"][0]["plugin"] = "no_such_engine"; }).dump(),
        "engines[0] (Memory).plugin: no plugin 'no_such_engine'"},
       {"plugin not loadable", With([&](J& j) { j["engines"][0]["plugin"] = scratch / "not_a_plugin.so"; }).dump(),
        "engines[0] (Memory).plugin: "},
-      {"unknown setting", With([](J& j) { j["engines"][0]["settings"] = {{"Snapshotz", true}}; }).dump(),
+      {"unknown setting", With([](J& j) {
+                            j["engines"][0]["settings"] = {{"Snapshotz", true}};
+                          }).dump(),
        "unknown setting 'settings.Snapshotz'"},
       {"duplicate engine names", With([](J& j) { j["engines"].push_back(j["engines"][0]); }).dump(),
        "engines[1].name: duplicate engine name 'Memory'"},
       {"unknown --engine", good, "--engine: the config has no engine named 'Nope'", {"--engine", "Nope"}},
       {"bad --profiles", good, "--profiles expects a positive integer", {"--profiles", "-3"}},
-      {"--out is a file", good, "--out: '" + (scratch / "a_file") + "' exists and is not a directory", {},
+      {"--out is a file",
+       good,
+       "--out: '" + (scratch / "a_file") + "' exists and is not a directory",
+       {},
        scratch / "a_file"},
       {"--out under a file", good, "--out: cannot create directory", {}, scratch / "a_file/sub"},
       {"unwritable --out", good, "--out: cannot create directory", {}, "/proc/kvbench-cannot-write-here"},
@@ -82,8 +92,7 @@ TEST(BadConfig, EachIsRefusedWithExitTwoAndNoResultsWritten) {
     args.insert(args.end(), c.extra_args.begin(), c.extra_args.end());
     const ProcessResult run = RunKvbench(args);
     EXPECT_EQ(run.exit_code, 2) << run.output;
-    EXPECT_NE(run.output.find(c.fragment), std::string::npos) << "expected '" << c.fragment << "' in:\n"
-                                                              << run.output;
+    EXPECT_NE(run.output.find(c.fragment), std::string::npos) << "expected '" << c.fragment << "' in:\n" << run.output;
     EXPECT_EQ(ReadFile(out + "/results.json"), earlier);
     size_t entries = 0;
     for ([[maybe_unused]] const auto& entry : fs::directory_iterator(out)) ++entries;
@@ -97,8 +106,7 @@ TEST(BadConfig, ValidateRefusesTheSameWayAndAcceptsAGoodConfig) {
   ProcessResult run = RunKvbench({"validate", scratch / "bad.json"});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.output.find("timeout_seconds: expected an integer"), std::string::npos) << run.output;
-  WriteFile(scratch / "bad_setting.json",
-            With([](J& j) { j["engines"][0]["durability"] = {{"Fsync", true}}; }).dump());
+  WriteFile(scratch / "bad_setting.json", With([](J& j) { j["engines"][0]["durability"] = {{"Fsync", true}}; }).dump());
   run = RunKvbench({"validate", scratch / "bad_setting.json"});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.output.find("durability.Fsync"), std::string::npos) << run.output;

@@ -38,15 +38,16 @@ static std::string Env(const char* name) {
 
 std::string KvbenchExecutable() { return Env("KVBENCH_BUILD_DIR") + "/kvbench"; }
 std::string SourceDir() { return Env("KVBENCH_SOURCE_DIR"); }
-std::string TestPluginPath(const std::string& name) { return Env("KVBENCH_BUILD_DIR") + "/tests/plugins/" + name + ".so"; }
+std::string TestPluginPath(const std::string& name) {
+  return Env("KVBENCH_BUILD_DIR") + "/tests/plugins/" + name + ".so";
+}
 
 ProcessResult RunKvbench(const std::vector<std::string>& args) {
   ScratchDir scratch;
   const std::string output_path = scratch / "output.txt";
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   const std::string exe = KvbenchExecutable();

@@ -68,8 +68,8 @@ TEST(MisbehavingEngines, AbortDuringInsertIsReportedCrashedWithTheSignal) {
 TEST(MisbehavingEngines, AbortInALaterPhaseKeepsTheCompletedPhases) {
   ScratchDir scratch;
   // read by user id does 1000 gets; lookup by email 2 per operation: the 1500th get is inside it.
-  const nlohmann::json config =
-      SmallConfig(kProfiles, nlohmann::json::array({Misbehaving("Crash", "abort_mid_phase", {{"AbortAfterGets", 1500}})}));
+  const nlohmann::json config = SmallConfig(
+      kProfiles, nlohmann::json::array({Misbehaving("Crash", "abort_mid_phase", {{"AbortAfterGets", 1500}})}));
   const nlohmann::json results = RunConfigFile(scratch, config, 1);
   const nlohmann::json& crash = results["engines"][0];
   EXPECT_EQ(crash["status"], "Crashed");
@@ -94,8 +94,8 @@ TEST(MisbehavingEngines, JunkFromTheGetSinkFailsTheEngineNotTheHost) {
 
 TEST(MisbehavingEngines, PlausibleWrongProfilesAreAChecksumMismatch) {
   ScratchDir scratch;
-  const nlohmann::json config = SmallConfig(
-      kProfiles, {MemoryEngine(), Misbehaving("Liar", "garbage_sink", {{"GarbageKind", "plausible"}})});
+  const nlohmann::json config =
+      SmallConfig(kProfiles, {MemoryEngine(), Misbehaving("Liar", "garbage_sink", {{"GarbageKind", "plausible"}})});
   const nlohmann::json results = RunConfigFile(scratch, config, 1);
   EXPECT_EQ(results["engines"][1]["status"], "Completed");
   const nlohmann::json& c = results["correctness"];

@@ -6,11 +6,10 @@
 //   garbage_sink:    after GarbageAfterGets gets (default 0), every get from the "profiles" store hands the sink
 //                    wrong bytes: GarbageKind "junk" (not a profile at all) or "plausible" (a well-formed profile
 //                    with a different email).
-#include <kvbench/sdk.hpp>
-#include <kvbench/sdk_config.hpp>
-
 #include <chrono>
 #include <cstdlib>
+#include <kvbench/sdk.hpp>
+#include <kvbench/sdk_config.hpp>
 #include <map>
 #include <memory>
 #include <mutex>
