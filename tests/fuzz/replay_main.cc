@@ -2,16 +2,38 @@
 // LLVMFuzzerTestOneInput once over every file named on the command line or
 // found (recursively) in a directory named there. A failed oracle aborts; a
 // run that finds no input at all fails, so a missing corpus cannot pass.
+// Like libFuzzer's -malloc_limit_mb, a single allocation above 1 GiB aborts:
+// no input of a few KB justifies one (a size field read from the input and
+// trusted does).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <new>
 #include <string>
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+
+namespace {
+
+constexpr std::size_t kMaxAllocation = std::size_t{1} << 30;
+
+}  // namespace
+
+void* operator new(std::size_t n) {
+  if (n > kMaxAllocation) {
+    std::fprintf(stderr, "replay: allocation of %zu bytes (more than 1 GiB) for a small input\n", n);
+    std::abort();
+  }
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 

@@ -2,12 +2,15 @@
 
 #include <unistd.h>
 
+#include <zstd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <memory>
 
 #include "db/wal_format.h"
 #include "util/coding.h"
-#include "util/compression.h"
 #include "util/crc32c.h"
 #include "util/file.h"
 
@@ -17,6 +20,42 @@ namespace {
 Status Corrupt(const std::string& path, uint64_t offset, const char* what) {
   return Status::Corruption(path + " at offset " + std::to_string(offset) +
                             ": " + what);
+}
+
+struct DCtxDeleter {
+  void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
+};
+
+// Decompresses a zstd frame that must yield exactly raw_size bytes into
+// *raw. The buffer grows only as output is produced: a damaged (or forged,
+// checksum and all) size field must not make replay allocate gigabytes the
+// payload does not expand to.
+Status UncompressFrame(ZSTD_DCtx* dctx, std::string_view payload,
+                       uint32_t raw_size, std::string* raw) {
+  constexpr size_t kFirstChunk = 64 * 1024;
+  ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only);
+  raw->clear();
+  ZSTD_inBuffer in{payload.data(), payload.size(), 0};
+  size_t produced = 0;
+  for (;;) {
+    if (produced == raw->size() && raw->size() < raw_size) {
+      raw->resize(std::min<size_t>(raw_size,
+                                   std::max(kFirstChunk, 2 * raw->size())));
+    }
+    ZSTD_outBuffer out{raw->data(), raw->size(), produced};
+    const size_t in_before = in.pos;
+    const size_t r = ZSTD_decompressStream(dctx, &out, &in);
+    if (ZSTD_isError(r)) return Status::Corruption(ZSTD_getErrorName(r));
+    const bool progress = out.pos != produced || in.pos != in_before;
+    produced = out.pos;
+    if (r == 0) break;  // the frame is complete
+    // Out of input, or the frame holds more than raw_size bytes.
+    if (!progress) return Status::Corruption("frame does not match its size");
+  }
+  if (produced != raw_size || in.pos != in.size) {
+    return Status::Corruption("frame does not match its size");
+  }
+  return Status::OK();
 }
 
 // Decodes one batch, applying records whose index is >= *next_index.
@@ -75,6 +114,7 @@ Status ApplyFrames(const std::string& path, std::string_view data,
   }
   uint64_t pos = wal::kMagic.size();
   std::string raw;
+  std::unique_ptr<ZSTD_DCtx, DCtxDeleter> dctx;
   while (pos < data.size()) {
     *valid_end = pos;
     size_t left = data.size() - pos;
@@ -112,8 +152,9 @@ Status ApplyFrames(const std::string& path, std::string_view data,
       if (!GetFixed32(&payload, &raw_size)) {
         return Corrupt(path, pos, "short compressed frame");
       }
-      raw.resize(raw_size);
-      s = Uncompress(Compression::kZstd, payload, raw.data(), raw_size);
+      if (!dctx) dctx.reset(ZSTD_createDCtx());
+      if (!dctx) return Status::IOError("ZSTD_createDCtx");
+      s = UncompressFrame(dctx.get(), payload, raw_size, &raw);
       if (!s.ok()) return Corrupt(path, pos, "bad compressed frame");
       s = ApplyBatch(path, pos, raw, next_index, apply, result);
     } else {
