@@ -101,7 +101,7 @@ static const char* read_string(const char* p, const char* end, char* out, size_t
 static kvb_status check_config(const char* json, size_t size, char* err, size_t cap) {
   const char* end = json + size;
   const char* p = skip_ws(json, end);
-  char key[128], message[256];
+  char key[128], message[320];  // room for both 127-byte names (-Wformat-truncation at -O2)
   if (p == end) return KVB_OK; /* no configuration */
   if (*p != '{') return fail(err, cap, KVB_INVALID_ARGUMENT, "engine configuration must be a JSON object");
   p = skip_ws(p + 1, end);

@@ -52,7 +52,7 @@ Options SmallOptions(WalMode mode) {
 
 std::string Key(uint64_t i) {
   char buf[32];
-  std::snprintf(buf, sizeof(buf), "key%06llu", static_cast<unsigned long long>(i));
+  std::snprintf(buf, sizeof(buf), "key%010llu", static_cast<unsigned long long>(i));
   return buf;
 }
 

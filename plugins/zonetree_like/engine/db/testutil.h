@@ -26,7 +26,9 @@ class TempDir {
 // Options with small sizes so that tests freeze, merge and split parts fast.
 Options SmallOptions(WalMode mode = WalMode::kSync);
 
-// Deterministic keys/values: "key000123" and a value derived from (i, round).
+// Deterministic keys/values: "key0000000123" (zero-padded to 10 digits, so
+// bytewise order is numeric order for every i below 10^10) and a value
+// derived from (i, round).
 std::string Key(uint64_t i);
 std::string Value(uint64_t i, uint64_t round, size_t size = 24);
 
