@@ -2,12 +2,12 @@
 // checksum must come out of it) and its ceiling (a phase cannot run faster than this). Data lives in memory and
 // is written to one snapshot file per store at settle and close, so reopen/verify works; a crash loses everything
 // written since the last settle.
+#include <filesystem>
 #include <kvbench/sdk.hpp>
 #include <kvbench/sdk_config.hpp>
-
-#include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "ordered_store.hpp"
@@ -25,14 +25,14 @@ class MemoryIterator {
   void Seek(std::string_view key) { Position(store_->LowerBound(key)); }
   void SeekToFirst() { Position(store_->begin()); }
   void Next() {
-    if (epoch_ != store_->erase_epoch()) {
-      // An erase may have invalidated it_: find our place again from the copied key.
+    if (epoch_ != store_->epoch()) {
+      // A write may have invalidated it_: find our place again from the copied key.
       auto it = store_->LowerBound(key_);
-      if (it != store_->end() && it->first == key_) ++it;
+      if (it != store_->end() && it.key() == key_) ++it;
       Position(it);
       return;
     }
-    Position(std::next(it_));
+    Position(++it_);
   }
   bool Valid() const { return valid_; }
   std::string_view key() const { return key_; }
@@ -43,11 +43,11 @@ class MemoryIterator {
   // Copies the entry so that later writes to the store cannot change what the host is reading.
   void Position(OrderedStore::const_iterator it) {
     it_ = it;
-    epoch_ = store_->erase_epoch();
+    epoch_ = store_->epoch();
     valid_ = it != store_->end();
     if (valid_) {
-      key_ = it->first;
-      value_ = it->second;
+      key_ = it.key();
+      value_ = it.value();
     }
   }
 
@@ -61,15 +61,19 @@ class MemoryIterator {
 class MemoryStore {
  public:
   using Iterator = MemoryIterator;
+  static constexpr size_t kMaxSize = UINT32_MAX;
   explicit MemoryStore(OrderedStore* data) : data_(data) {}
 
   Status Put(std::string_view key, std::string_view value) {
+    if (key.size() > kMaxSize || value.size() > kMaxSize) {
+      return Status::InvalidArgument("memory plugin: keys and values are limited to 4 GiB - 1 bytes");
+    }
     data_->Put(key, value);
     return Status::OK();
   }
   Status Get(std::string_view key, sdk::ValueSink sink) {
-    const std::string* v = data_->Find(key);
-    if (v == nullptr) return Status::NotFound();
+    const std::optional<std::string_view> v = data_->Find(key);
+    if (!v) return Status::NotFound();
     sink(*v);
     return Status::OK();
   }
@@ -84,9 +88,9 @@ class MemoryStore {
   Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
     auto it = r.from_first ? data_->begin() : data_->LowerBound(r.start);
     uint64_t n = 0;
-    for (; it != data_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it->first); ++it) {
+    for (; it != data_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it.key()); ++it) {
       ++n;
-      if (!sink(it->first, it->second)) break;
+      if (!sink(it.key(), it.value())) break;
     }
     *visited = n;
     return Status::OK();
@@ -129,8 +133,8 @@ class MemoryEngine {
   }
   Status Close() { return Settle(); }
   Status EffectiveSettings(std::string* out) {
-    *out = std::string(R"({"Structure":"std::map + hash index","Snapshots":)") + (snapshots_ ? "true" : "false") +
-           "}";
+    *out = std::string(R"({"Structure":"record arena + flat hash index + sorted leaf index","Snapshots":)") +
+           (snapshots_ ? "true" : "false") + "}";
     return Status::OK();
   }
   Status Durability(std::string* out) {
@@ -152,7 +156,8 @@ struct MemoryPlugin {
   static constexpr const char* kName = "memory";
   static constexpr const char* kVersion = "1.0.0";
   static constexpr const char* kDescription =
-      "In-memory ordered store (std::map + hash index) with snapshot files; the harness's reference and ceiling";
+      "In-memory ordered store (record arena, flat hash index, sorted leaves) with snapshot files; the harness's "
+      "reference and ceiling";
   static constexpr bool kConcurrentDataCalls = false;
   using Engine = MemoryEngine;
 

@@ -1,30 +1,46 @@
 #include "ordered_store.hpp"
 
+#include <cstring>
+
 namespace kvbench::memory {
 
 void OrderedStore::Put(std::string_view key, std::string_view value) {
-  auto hit = index_.find(key);
-  if (hit != index_.end()) {
-    hit->second->second.assign(value.data(), value.size());
+  ++epoch_;
+  const uint64_t hash = HashKey(key);
+  Record* r = hash_.Find(key, hash);
+  if (r != nullptr && value.size() <= r->value_capacity) {
+    // Overwrite in place: neither index changes.
+    if (!value.empty()) std::memmove(r->bytes() + r->key_size, value.data(), value.size());
+    r->value_size = static_cast<uint32_t>(value.size());
     return;
   }
-  auto [it, inserted] = map_.emplace(std::string(key), std::string(value));
-  index_.emplace(std::string_view(it->first), it);
+  Record* fresh = arena_.New(key, value);
+  if (r != nullptr) {
+    // The value outgrew its record: move to a new one and repoint both indexes.
+    hash_.Replace(hash, fresh);
+    sorted_.Replace(sorted_.LowerBound(key), fresh);
+    arena_.Free(r);
+    return;
+  }
+  hash_.Insert(hash, fresh);
+  sorted_.Insert(sorted_.LowerBound(key), fresh);
 }
 
 void OrderedStore::Delete(std::string_view key) {
-  auto hit = index_.find(key);
-  if (hit == index_.end()) return;
-  Map::iterator it = hit->second;
-  index_.erase(hit);
-  map_.erase(it);
-  ++erase_epoch_;
+  const uint64_t hash = HashKey(key);
+  Record* r = hash_.Find(key, hash);
+  if (r == nullptr) return;
+  ++epoch_;
+  sorted_.Erase(sorted_.LowerBound(key));
+  hash_.Erase(key, hash);
+  arena_.Free(r);
 }
 
 void OrderedStore::Clear() {
-  index_.clear();
-  map_.clear();
-  ++erase_epoch_;
+  ++epoch_;
+  sorted_.Clear();
+  hash_.Clear();
+  arena_.Clear();
 }
 
 }  // namespace kvbench::memory

@@ -1,43 +1,67 @@
-// An in-memory ordered keyspace: a std::map for order plus a hash index for point reads, so the memory plugin is
-// a fast ceiling that shows how much of a phase's time is the harness's own. Not thread-safe: the plugin does
-// not declare concurrent data calls, so the host serialises them.
+// An in-memory ordered keyspace: records in an arena (RecordArena), a flat hash index for point reads
+// (HashIndex) and a sorted leaf index for order (SortedIndex), so the memory plugin is a fast ceiling that shows
+// how much of a phase's time is the harness's own. Not thread-safe: the plugin does not declare concurrent data
+// calls, so the host serialises them.
 #ifndef KVBENCH_PLUGINS_MEMORY_ORDERED_STORE_HPP_
 #define KVBENCH_PLUGINS_MEMORY_ORDERED_STORE_HPP_
 
 #include <cstdint>
-#include <map>
-#include <string>
+#include <optional>
 #include <string_view>
-#include <unordered_map>
+
+#include "hash_index.hpp"
+#include "record_arena.hpp"
+#include "sorted_index.hpp"
 
 namespace kvbench::memory {
 
 class OrderedStore {
  public:
-  using Map = std::map<std::string, std::string, std::less<>>;
-  using const_iterator = Map::const_iterator;
+  // Walks the store in key order. Invalidated by any Put or Delete (see epoch()).
+  class const_iterator {
+   public:
+    const_iterator() = default;
+    std::string_view key() const { return index_->At(pos_)->key(); }
+    std::string_view value() const { return index_->At(pos_)->value(); }
+    const_iterator& operator++() {
+      pos_ = index_->Next(pos_);
+      return *this;
+    }
+    bool operator==(const const_iterator& o) const { return pos_ == o.pos_; }
+
+   private:
+    friend class OrderedStore;
+    const_iterator(const SortedIndex* index, SortedIndex::Position pos) : index_(index), pos_(pos) {}
+    const SortedIndex* index_ = nullptr;
+    SortedIndex::Position pos_;
+  };
+
+  OrderedStore() = default;
+  OrderedStore(const OrderedStore&) = delete;
+  OrderedStore& operator=(const OrderedStore&) = delete;
 
   void Put(std::string_view key, std::string_view value);
-  // Returns nullptr when absent. The pointer is valid until the key is next written or deleted.
-  const std::string* Find(std::string_view key) const {
-    auto it = index_.find(key);
-    return it == index_.end() ? nullptr : &it->second->second;
+  // The value, valid until the next Put or Delete; nullopt when absent.
+  std::optional<std::string_view> Find(std::string_view key) const {
+    const Record* r = hash_.Find(key, HashKey(key));
+    if (r == nullptr) return std::nullopt;
+    return r->value();
   }
   void Delete(std::string_view key);
   void Clear();
 
-  const_iterator begin() const { return map_.begin(); }
-  const_iterator end() const { return map_.end(); }
-  const_iterator LowerBound(std::string_view key) const { return map_.lower_bound(key); }
-  uint64_t size() const { return map_.size(); }
-  // Bumped by every erase: iterators taken before it may dangle.
-  uint64_t erase_epoch() const { return erase_epoch_; }
+  const_iterator begin() const { return {&sorted_, sorted_.begin()}; }
+  const_iterator end() const { return {&sorted_, sorted_.end()}; }
+  const_iterator LowerBound(std::string_view key) const { return {&sorted_, sorted_.LowerBound(key)}; }
+  uint64_t size() const { return sorted_.size(); }
+  // Bumped by every Put and Delete: iterators taken before it may be invalid.
+  uint64_t epoch() const { return epoch_; }
 
  private:
-  Map map_;
-  // Keys are views of the map's own node keys, which never move.
-  std::unordered_map<std::string_view, Map::iterator> index_;
-  uint64_t erase_epoch_ = 0;
+  RecordArena arena_;
+  HashIndex hash_;
+  SortedIndex sorted_;
+  uint64_t epoch_ = 0;
 };
 
 }  // namespace kvbench::memory

@@ -4,6 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <random>
+#include <string>
 
 #include "snapshot_file.hpp"
 
@@ -16,15 +19,93 @@ TEST(OrderedStore, PutFindDeleteKeepOrder) {
   s.Put("a", "1");
   s.Put("c", "3");
   s.Put("b", "22");
-  ASSERT_NE(s.Find("b"), nullptr);
+  ASSERT_TRUE(s.Find("b").has_value());
   EXPECT_EQ(*s.Find("b"), "22");
   s.Delete("a");
   s.Delete("zz");
-  EXPECT_EQ(s.Find("a"), nullptr);
+  EXPECT_FALSE(s.Find("a").has_value());
   std::string order;
-  for (const auto& [k, v] : s) order += k;
+  for (auto it = s.begin(); it != s.end(); ++it) order += it.key();
   EXPECT_EQ(order, "bc");
   EXPECT_EQ(s.size(), 2u);
+}
+
+// Random puts (growing, shrinking and large values), deletes and seeks against std::map as the model, with
+// enough keys for many leaf splits, hash growth and emptied leaves.
+TEST(OrderedStore, MatchesStdMapUnderRandomOperations) {
+  OrderedStore s;
+  std::map<std::string, std::string> model;
+  std::mt19937_64 rng(12345);
+  auto random_key = [&] {
+    // Short keys, keys sharing long prefixes and keys that differ only past 8 bytes or in length.
+    switch (rng() % 4) {
+      case 0:
+        return std::to_string(rng() % 5000);
+      case 1:
+        return "prefix|shared|" + std::to_string(rng() % 5000);
+      case 2:
+        return std::string(rng() % 12, 'a');
+      default:
+        return std::string("k\0", 2) + std::to_string(rng() % 300);
+    }
+  };
+  for (int op = 0; op < 200000; ++op) {
+    const std::string key = random_key();
+    const uint64_t what = rng() % 10;
+    if (what < 6) {
+      const size_t size = rng() % 100 == 0 ? 70000 + rng() % 1000 : rng() % 200;
+      std::string value(size, static_cast<char>('a' + rng() % 26));
+      s.Put(key, value);
+      model[key] = value;
+    } else if (what < 9) {
+      s.Delete(key);
+      model.erase(key);
+    } else {
+      auto it = s.LowerBound(key);
+      auto mit = model.lower_bound(key);
+      for (int i = 0; i < 5 && mit != model.end(); ++i, ++it, ++mit) {
+        ASSERT_NE(it, s.end());
+        ASSERT_EQ(it.key(), mit->first);
+        ASSERT_EQ(it.value(), mit->second);
+      }
+      if (mit == model.end()) {
+        ASSERT_EQ(it, s.end());
+      }
+    }
+    auto found = s.Find(key);
+    auto mfound = model.find(key);
+    ASSERT_EQ(found.has_value(), mfound != model.end()) << key;
+    if (found) {
+      ASSERT_EQ(*found, mfound->second);
+    }
+  }
+  ASSERT_EQ(s.size(), model.size());
+  auto it = s.begin();
+  for (const auto& [k, v] : model) {
+    ASSERT_NE(it, s.end());
+    ASSERT_EQ(it.key(), k);
+    ASSERT_EQ(it.value(), v);
+    ++it;
+  }
+  EXPECT_EQ(it, s.end());
+  s.Clear();
+  EXPECT_EQ(s.size(), 0u);
+  EXPECT_EQ(s.begin(), s.end());
+  s.Put("again", "1");
+  EXPECT_EQ(*s.Find("again"), "1");
+}
+
+// Keys written in order fill leaves completely (no half-empty leaves from splits) and read back in order.
+TEST(OrderedStore, SequentialInsertsReadBackInOrder) {
+  OrderedStore s;
+  char key[8];
+  for (uint64_t i = 0; i < 100000; ++i) {
+    for (int b = 0; b < 8; ++b) key[b] = static_cast<char>(i >> (56 - 8 * b));
+    s.Put(std::string_view(key, 8), std::to_string(i));
+  }
+  uint64_t i = 0;
+  for (auto it = s.begin(); it != s.end(); ++it, ++i) ASSERT_EQ(it.value(), std::to_string(i));
+  EXPECT_EQ(i, 100000u);
 }
 
 TEST(SnapshotFile, RoundTripAndCorruption) {

@@ -54,7 +54,8 @@ sdk::Status WriteSnapshot(const OrderedStore& store, const std::string& path) {
     ok = ok && std::fwrite(buf.data(), 1, buf.size(), f) == buf.size();
     buf.clear();
   };
-  for (const auto& [k, v] : store) {
+  for (auto it = store.begin(); it != store.end(); ++it) {
+    const std::string_view k = it.key(), v = it.value();
     AppendU32(&buf, static_cast<uint32_t>(k.size()));
     AppendU32(&buf, static_cast<uint32_t>(v.size()));
     buf += k;

@@ -5,7 +5,6 @@
 #define KVBENCH_PLUGINS_MEMORY_SNAPSHOT_FILE_HPP_
 
 #include <kvbench/sdk.hpp>
-
 #include <string>
 
 #include "ordered_store.hpp"
