@@ -16,8 +16,11 @@ class BlockBuilder {
 
   // REQUIRES: key greater than every key added since Reset().
   void Add(std::string_view key, EntryKind kind, std::string_view value);
-  // Size of the block if finished now.
-  size_t SizeEstimate() const { return finished_ ? buffer_.size() : buffer_.size() + offsets_.size() + 4; }
+  // Size of the block if finished now: keys, values, the offset array and
+  // the two fixed32 trailer fields.
+  size_t SizeEstimate() const {
+    return finished_ ? buffer_.size() : buffer_.size() + values_.size() + offsets_.size() + 8;
+  }
   uint32_t entries() const { return entries_; }
   // Key-section offset the next Add() will write its entry header at.
   uint32_t next_entry_offset() const { return finished_ ? 0 : static_cast<uint32_t>(buffer_.size()); }

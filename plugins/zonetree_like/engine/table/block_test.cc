@@ -42,7 +42,10 @@ TEST(BlockTest, BuildAndRead) {
     builder.Add(Key(i * 2), kind, kind == EntryKind::kValue ? Val(i) : "");
   }
   EXPECT_EQ(builder.entries(), 500u);
+  // The estimate before Finish is exact: it is what bounds a block's size.
+  const size_t estimate = builder.SizeEstimate();
   std::string raw(builder.Finish());
+  EXPECT_EQ(raw.size(), estimate);
   EXPECT_EQ(raw.size(), builder.SizeEstimate());
   Status s;
   auto block = ParseCopy(raw, &s);
