@@ -185,15 +185,25 @@ class WorkerRun {
     if (!s.ok()) return s;
     logical_bytes_written_ += outcome.logical_bytes_written;
     const double seconds = std::max(m.elapsed_ms / 1000.0, 0.001);
-    return Send({{"event", "phase"},
-                 {"result",
-                  {{"name", name},
-                   {"operations", outcome.operations},
-                   {"elapsed_ms", m.elapsed_ms},
-                   {"ops_per_s", static_cast<double>(outcome.operations) / seconds},
-                   {"checksum", workload::FormatChecksum(outcome.checksum)},
-                   {"logical_bytes_written", outcome.logical_bytes_written},
-                   {"measurements", m.ToJson()}}}});
+    nlohmann::json result = {{"name", name},
+                             {"operations", outcome.operations},
+                             {"elapsed_ms", m.elapsed_ms},
+                             {"ops_per_s", static_cast<double>(outcome.operations) / seconds},
+                             {"checksum", workload::FormatChecksum(outcome.checksum)},
+                             {"logical_bytes_written", outcome.logical_bytes_written},
+                             {"measurements", m.ToJson()}};
+    if (std::optional<nlohmann::json> stats = EngineStats()) result["engine_stats"] = std::move(*stats);
+    return Send({{"event", "phase"}, {"result", std::move(result)}});
+  }
+
+  // The engine's own counters (KVB_DESCRIBE_STATS) as they stand after a phase, outside its timing; nothing when
+  // the plugin has no statistics. Text that is not JSON is kept as a string.
+  std::optional<nlohmann::json> EngineStats() {
+    if ((plugin_->capabilities() & KVB_CAP_STATS_JSON) == 0) return std::nullopt;
+    std::string text;
+    if (!engine_->Describe(KVB_DESCRIBE_STATS, &text).ok()) return std::nullopt;
+    nlohmann::json parsed = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    return parsed.is_discarded() ? nlohmann::json(text) : parsed;
   }
 
   // Disk bytes written over the run: the sum over every phase and step, unknown once one of them is.
