@@ -200,7 +200,8 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o,
   std::string compression = zt::CompressionName(o->table.compression);
   c.Choice("settings", "Compression", &compression, {"zstd", "none"});
   zt::ParseCompression(compression, &o->table.compression);
-  c.Integer("settings", "CompressionLevel", &o->table.zstd_level, 1, 19);
+  // zstd levels: negative are its fast levels, 0 its default (3).
+  c.Integer("settings", "CompressionLevel", &o->table.zstd_level, -50, 19);
   c.Integer("settings", "PartMinEntries", &o->table.part_min_entries, 1,
             kMaxCount);
   c.Integer("settings", "PartMaxEntries", &o->table.part_max_entries, 1,
@@ -213,6 +214,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o,
   int64_t tail_ms = o->wal_tail_interval.count();
   c.Int("durability", "WalTailIntervalMs", &tail_ms, 1, 3'600'000);
   o->wal_tail_interval = std::chrono::milliseconds(tail_ms);
+  c.Integer("durability", "WalCompressionLevel", &o->wal_zstd_level, -50, 19);
   sdk::Status s = c.Finish();
   if (!s.ok()) return s;
   if (o->table.part_min_entries > o->table.part_max_entries) {
@@ -238,6 +240,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o,
   j["PartMaxEntries"] = o->table.part_max_entries;
   j["MaxFrozenSegments"] = o->max_frozen_segments;
   j["WalMode"] = wal;
+  j["WalCompressionLevel"] = o->wal_zstd_level;
   j["WalTailIntervalMs"] = tail_ms;
   j["BackgroundMaintainers"] =
       "one merge thread per store, one WAL writer per live log, block cache "

@@ -81,7 +81,11 @@ struct Options {
   // async-compressed: Put waits (back-pressure) while more than this many
   // bytes are queued.
   size_t wal_async_max_queued = 64 * 1024 * 1024;
-  int wal_zstd_level = 1;
+  // zstd level of compressed log frames. A fast (negative) level: the log
+  // writer shares two cores with the writers and the merges, and level -3
+  // took the 1M update phase's process CPU from 22.0 s to 18.4 s for 54%
+  // more log bytes (139 -> 214 MB) against level 1.
+  int wal_zstd_level = -3;
 
   // Disk segment format: CompressionBlockSize, Compression, SparseArrayStepSize,
   // IteratorPrefetchSize, KeyCacheSize, ValueCacheSize, PartMinEntries,
