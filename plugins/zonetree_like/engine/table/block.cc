@@ -2,9 +2,9 @@
 
 namespace zt {
 
-Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section)
-    : data_(std::move(data)), size_(size), num_entries_(n) {
-  offsets_ = data_.get() + size - 8 - 4 * size_t{n};
+Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section,
+             std::unique_ptr<uint32_t[]> positions)
+    : data_(std::move(data)), size_(size), num_entries_(n), positions_(std::move(positions)) {
   keys_end_ = data_.get() + key_section;
   values_ = keys_end_;
 }
@@ -15,23 +15,24 @@ Status Block::Parse(std::unique_ptr<char[]> data, size_t size, std::unique_ptr<B
   uint32_t n = DecodeFixed32(base + size - 4);
   uint32_t key_section = DecodeFixed32(base + size - 8);
   if (n == 0) return Status::Corruption("empty block");
-  if (n > (size - 8) / 4) return Status::Corruption("bad entry count");
-  const size_t offsets_at = size - 8 - 4 * size_t{n};
-  if (key_section > offsets_at) return Status::Corruption("bad key section size");
-  const char* offsets = base + offsets_at;
+  // Every entry takes at least 3 bytes of the key section (two varints and
+  // the kind).
+  if (key_section > size - 8) return Status::Corruption("bad key section size");
+  if (n > key_section / 3) return Status::Corruption("bad entry count");
   const char* keys_end = base + key_section;
-  const uint64_t value_section = offsets_at - key_section;
+  const uint64_t value_section = size - 8 - key_section;
   // Every header, key and value must lie inside its section, laid out back
   // to back in entry order; then accessors need no checks.
-  uint64_t expected = 0, expected_value = 0;
+  std::unique_ptr<uint32_t[]> positions(new uint32_t[2 * size_t{n}]);
+  const char* p = base;
+  uint64_t value_at = 0;
   for (uint32_t i = 0; i < n; i++) {
-    uint32_t off = DecodeFixed32(offsets + 4 * size_t{i});
-    if (off != expected) return Status::Corruption("bad entry offset");
-    const char* p = base + off;
-    uint32_t klen, vlen, voff;
+    if (p >= keys_end) return Status::Corruption("fewer entries than the count");
+    positions[2 * size_t{i}] = static_cast<uint32_t>(p - base);
+    positions[2 * size_t{i} + 1] = static_cast<uint32_t>(value_at);
+    uint32_t klen, vlen;
     p = GetVarint32Ptr(p, keys_end, &klen);
     if (p != nullptr) p = GetVarint32Ptr(p, keys_end, &vlen);
-    if (p != nullptr) p = GetVarint32Ptr(p, keys_end, &voff);
     if (p == nullptr || p >= keys_end) return Status::Corruption("truncated entry header");
     auto kind = static_cast<uint8_t>(*p);
     if (kind != static_cast<uint8_t>(EntryKind::kValue) && kind != static_cast<uint8_t>(EntryKind::kTombstone)) {
@@ -39,16 +40,12 @@ Status Block::Parse(std::unique_ptr<char[]> data, size_t size, std::unique_ptr<B
     }
     p++;
     if (klen > static_cast<uint64_t>(keys_end - p)) return Status::Corruption("key past end of key section");
-    if (voff != expected_value || vlen > value_section - voff) {
-      return Status::Corruption("bad value position");
-    }
-    expected = static_cast<uint64_t>(p - base) + klen;
-    expected_value = uint64_t{voff} + vlen;
+    if (vlen > value_section - value_at) return Status::Corruption("value past end of value section");
+    p += klen;
+    value_at += vlen;
   }
-  if (expected != key_section || expected_value != value_section) {
-    return Status::Corruption("trailing bytes in block");
-  }
-  out->reset(new Block(std::move(data), size, n, key_section));
+  if (p != keys_end || value_at != value_section) return Status::Corruption("trailing bytes in block");
+  out->reset(new Block(std::move(data), size, n, key_section, std::move(positions)));
   return Status::OK();
 }
 
@@ -60,7 +57,7 @@ int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first,
     std::string_view key(key_data, h.klen);
     int c = key.compare(target);
     if (c == 0) {
-      *entry = MakeEntry(key_data, h);
+      *entry = MakeEntry(key_data, h, ValueOffsetOf(first + i));
       return int64_t{first} + i;
     }
     if (c > 0) break;
@@ -74,7 +71,7 @@ int64_t Block::FindInRange(std::string_view target, uint32_t lo, uint32_t hi, En
   if (hi - lo <= kPrefetchMax) {
     const char* base = data_.get();
     for (uint32_t i = lo; i < hi; i++) {
-      __builtin_prefetch(base + DecodeFixed32(offsets_ + 4 * i));
+      __builtin_prefetch(base + OffsetOf(i));
     }
   }
   uint32_t idx = LowerBound(target, lo, hi);

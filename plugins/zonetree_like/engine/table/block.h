@@ -26,7 +26,11 @@ class Block {
   Block() = default;                  // an empty block (no entries)
 
   uint32_t num_entries() const { return num_entries_; }
+  // Bytes of the decompressed block.
   size_t size() const { return size_; }
+  // Bytes this block holds in memory: the block and the entry positions
+  // derived from it (what a cache charges for it).
+  size_t MemoryUsage() const { return size_ + 8 * size_t{num_entries_}; }
   // End of the key section (entry headers and keys occupy [0, entries_end())
   // back to back; values are elsewhere).
   uint32_t entries_end() const { return static_cast<uint32_t>(keys_end_ - data_.get()); }
@@ -49,17 +53,17 @@ class Block {
   // REQUIRES: i < num_entries().
   std::string_view KeyAt(uint32_t i) const {
     Header h;
-    const char* key = DecodeHeader(data_.get() + DecodeFixed32(offsets_ + 4 * i), &h);
+    const char* key = DecodeHeader(data_.get() + OffsetOf(i), &h);
     return std::string_view(key, h.klen);
   }
   Entry EntryAt(uint32_t i) const {
     Header h;
-    const char* key = DecodeHeader(data_.get() + DecodeFixed32(offsets_ + 4 * i), &h);
-    return MakeEntry(key, h);
+    const char* key = DecodeHeader(data_.get() + OffsetOf(i), &h);
+    return MakeEntry(key, h, ValueOffsetOf(i));
   }
 
-  // Byte offset of entry i. REQUIRES: i < num_entries().
-  uint32_t OffsetOf(uint32_t i) const { return DecodeFixed32(offsets_ + 4 * i); }
+  // Byte offset of entry i in the key section. REQUIRES: i < num_entries().
+  uint32_t OffsetOf(uint32_t i) const { return positions_[2 * size_t{i}]; }
 
   // Walks entries first, first+1, ... (at most count, stopping past target)
   // reading them sequentially from `offset` (== OffsetOf(first)), which is
@@ -79,27 +83,30 @@ class Block {
 
  private:
   struct Header {
-    uint32_t klen, vlen, voff;
+    uint32_t klen, vlen;
     EntryKind kind;
   };
   // Decodes the entry header at p (validated by Parse); returns the key.
   const char* DecodeHeader(const char* p, Header* h) const {
     p = GetVarint32PtrFast(p, keys_end_, &h->klen);
     p = GetVarint32PtrFast(p, keys_end_, &h->vlen);
-    p = GetVarint32PtrFast(p, keys_end_, &h->voff);
     h->kind = static_cast<EntryKind>(*p);
     return p + 1;
   }
-  Entry MakeEntry(const char* key, const Header& h) const {
-    return Entry{std::string_view(key, h.klen), std::string_view(values_ + h.voff, h.vlen), h.kind};
+  uint32_t ValueOffsetOf(uint32_t i) const { return positions_[2 * size_t{i} + 1]; }
+  Entry MakeEntry(const char* key, const Header& h, uint32_t voff) const {
+    return Entry{std::string_view(key, h.klen), std::string_view(values_ + voff, h.vlen), h.kind};
   }
 
-  Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section);
+  Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section,
+        std::unique_ptr<uint32_t[]> positions);
 
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   uint32_t num_entries_ = 0;
-  const char* offsets_ = nullptr;   // num_entries_ fixed32 offsets
+  // Per entry, derived by Parse: its offset in the key section, then its
+  // value's offset in the value section.
+  std::unique_ptr<uint32_t[]> positions_;
   const char* keys_end_ = nullptr;  // end of the key section
   const char* values_ = nullptr;    // value section (== keys_end_)
 };

@@ -6,10 +6,8 @@ namespace zt {
 
 void BlockBuilder::Add(std::string_view key, EntryKind kind, std::string_view value) {
   if (finished_) Reset();
-  PutFixed32(&offsets_, static_cast<uint32_t>(buffer_.size()));
   PutVarint32(&buffer_, static_cast<uint32_t>(key.size()));
   PutVarint32(&buffer_, static_cast<uint32_t>(value.size()));
-  PutVarint32(&buffer_, static_cast<uint32_t>(values_.size()));
   buffer_.push_back(static_cast<char>(kind));
   buffer_.append(key.data(), key.size());
   values_.append(value.data(), value.size());
@@ -20,7 +18,6 @@ std::string_view BlockBuilder::Finish() {
   if (!finished_) {
     uint32_t key_section = static_cast<uint32_t>(buffer_.size());
     buffer_.append(values_);
-    buffer_.append(offsets_);
     PutFixed32(&buffer_, key_section);
     PutFixed32(&buffer_, entries_);
     finished_ = true;
@@ -31,7 +28,6 @@ std::string_view BlockBuilder::Finish() {
 void BlockBuilder::Reset() {
   buffer_.clear();
   values_.clear();
-  offsets_.clear();
   entries_ = 0;
   finished_ = false;
 }

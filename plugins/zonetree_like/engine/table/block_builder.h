@@ -16,11 +16,9 @@ class BlockBuilder {
 
   // REQUIRES: key greater than every key added since Reset().
   void Add(std::string_view key, EntryKind kind, std::string_view value);
-  // Size of the block if finished now: keys, values, the offset array and
-  // the two fixed32 trailer fields.
-  size_t SizeEstimate() const {
-    return finished_ ? buffer_.size() : buffer_.size() + values_.size() + offsets_.size() + 8;
-  }
+  // Size of the block if finished now: keys, values and the two fixed32
+  // trailer fields.
+  size_t SizeEstimate() const { return finished_ ? buffer_.size() : buffer_.size() + values_.size() + 8; }
   uint32_t entries() const { return entries_; }
   // Key-section offset the next Add() will write its entry header at.
   uint32_t next_entry_offset() const { return finished_ ? 0 : static_cast<uint32_t>(buffer_.size()); }
@@ -32,7 +30,6 @@ class BlockBuilder {
  private:
   std::string buffer_;  // key section (then, once finished, the whole block)
   std::string values_;  // value section
-  std::string offsets_;
   uint32_t entries_ = 0;
   bool finished_ = false;
 };

@@ -172,7 +172,7 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset, std::unique
   }
   Handle* h = new Handle(std::move(*block));
   h->key = key;
-  h->charge = h->block.size() + kEntryOverhead;
+  h->charge = h->block.MemoryUsage() + kEntryOverhead;
   h->refs.store(2, std::memory_order_relaxed);  // the caller and the cache
   h->last_use_ms = now;
   h->in_cache = true;

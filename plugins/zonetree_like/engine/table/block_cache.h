@@ -6,7 +6,7 @@
 // count) and read it in place; eviction only drops the cache's own reference,
 // so a pinned block stays valid until its last Release.
 //
-// Eviction: within a byte budget (charge = decompressed bytes plus a fixed
+// Eviction: within a byte budget (charge = Block::MemoryUsage() plus a fixed
 // per-entry overhead) by CLOCK, the second-chance approximation of LRU (a hit
 // only sets a bit, it does not relink a list), and EvictExpired() drops
 // blocks not used for `lifetime` (called periodically by a background

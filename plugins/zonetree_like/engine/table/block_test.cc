@@ -141,9 +141,13 @@ TEST(BlockTest, MalformedBlocksAreCorruption) {
   EncodeFixed32(bad.data() + bad.size() - 4, 0);
   ParseCopy(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
-  // An offset pointing past the key section.
+  // An entry count one more, or one less, than the entries there are.
   bad = raw;
-  EncodeFixed32(bad.data() + bad.size() - 12, 0xffffff);
+  EncodeFixed32(bad.data() + bad.size() - 4, 21);
+  ParseCopy(bad, &s);
+  EXPECT_TRUE(s.IsCorruption());
+  bad = raw;
+  EncodeFixed32(bad.data() + bad.size() - 4, 19);
   ParseCopy(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
   // A key section size past the offsets, or one byte short.
@@ -155,14 +159,15 @@ TEST(BlockTest, MalformedBlocksAreCorruption) {
   EncodeFixed32(bad.data() + bad.size() - 8, DecodeFixed32(bad.data() + bad.size() - 8) - 1);
   ParseCopy(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
-  // A value offset out of sequence in entry 0 (third header byte).
+  // A value length running past the value section (entry 0's second header
+  // byte).
   bad = raw;
-  bad[2] = 5;
+  bad[1] = 120;
   ParseCopy(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
-  // A bad kind byte in entry 0 (after three 1-byte varints).
+  // A bad kind byte in entry 0 (after two 1-byte varints).
   bad = raw;
-  bad[3] = 9;
+  bad[2] = 9;
   ParseCopy(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
   // A key length running past the end.

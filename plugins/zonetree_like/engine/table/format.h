@@ -10,13 +10,15 @@
 //   compression type (1 byte) | raw (decompressed) size fixed32 |
 //   masked crc32c fixed32 of payload + type + raw size.
 //
-// Decompressed data block: a key section, a value section, one fixed32
-// key-section offset per entry, the key section's size fixed32, and the entry
-// count fixed32. Key section: per entry, varint key length, varint value
-// length, varint value offset (in the value section), kind (1 byte), key
-// bytes. Value section: the values back to back in entry order. Keys
-// strictly ascending. Keeping keys apart from values makes a search in a
-// block touch only a few cache lines.
+// Decompressed data block: a key section, a value section, the key
+// section's size fixed32, and the entry count fixed32. Key section: per
+// entry, varint key length, varint value length, kind (1 byte), key bytes.
+// Value section: the values back to back in entry order. Keys strictly
+// ascending. Keeping keys apart from values makes a search in a block touch
+// only a few cache lines. Entry and value positions are not stored: both
+// follow from the lengths, and a reader derives them once when it parses the
+// block (format version 2; version 1 stored them, 5 or more bytes an entry
+// before compression).
 //
 // Decompressed index block:
 //   varint64 entries, varint64 tombstones, varint32 block count,
@@ -71,7 +73,7 @@ struct PartMeta {
 inline constexpr size_t kBlockTrailerSize = 9;
 inline constexpr size_t kFooterSize = 36;
 inline constexpr uint64_t kPartMagic = 0x7a74726565736567ull;  // "ztreeseg"
-inline constexpr uint32_t kPartFormatVersion = 1;
+inline constexpr uint32_t kPartFormatVersion = 2;
 // Upper bound on a single decompressed block (guards allocations against
 // garbage sizes). A block holds at least one entry, so this bounds entries.
 inline constexpr uint32_t kMaxBlockRawSize = 1u << 30;
