@@ -30,11 +30,11 @@ constexpr std::array<const char*, kPhaseCount> kPhaseNames = {
     "post-update query top reputation",
 };
 
+}  // namespace
+
 std::array<int64_t, kPlanSectionCount> SectionCounts(const WorkloadParams& p) {
   return {p.reads, p.email_reads, p.queries, p.queries, p.updates, p.post_reads, p.post_email_reads, p.post_queries};
 }
-
-}  // namespace
 
 WorkloadParams WorkloadParams::Defaults(int32_t profiles) {
   WorkloadParams p;

@@ -49,6 +49,9 @@ struct WorkloadParams {
   Status Validate() const;
 };
 
+// The item count of each plan section (spec §4), in section order.
+std::array<int64_t, kPlanSectionCount> SectionCounts(const WorkloadParams& params);
+
 // The 16 timed phases, in the report's order.
 enum class PhaseId : int {
   kInsert,

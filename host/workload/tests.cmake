@@ -7,9 +7,12 @@ endforeach()
 kvbench_add_test(workload_profile_workload_memory_test
                  SOURCES ${CMAKE_CURRENT_LIST_DIR}/profile_workload_memory_test.cc
                  LIBS kvbench_host LABELS integration)
+# Deep verify over memory.so: every kind of damage is found and counted.
+kvbench_add_test(workload_deep_verify_test SOURCES ${CMAKE_CURRENT_LIST_DIR}/deep_verify_test.cc
+                 LIBS kvbench_host LABELS integration)
 kvbench_add_test(workload_profile_workload_slow_test SOURCES ${CMAKE_CURRENT_LIST_DIR}/profile_workload_slow_test.cc
                  LIBS kvbench_host LABELS slow TIMEOUT 3600)
-foreach(t workload_profile_workload_memory_test workload_profile_workload_slow_test)
+foreach(t workload_profile_workload_memory_test workload_deep_verify_test workload_profile_workload_slow_test)
   target_compile_definitions(${t} PRIVATE MEMORY_PLUGIN_PATH="$<TARGET_FILE:plugin_memory>")
   add_dependencies(${t} plugin_memory)
 endforeach()
