@@ -9,6 +9,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "crash/crash_worker.hpp"
 #include "runner/engine_worker.hpp"
 
 namespace {
@@ -28,8 +29,12 @@ constexpr Command kCommands[] = {
     {"report", kvbench::cli::ReportCommand, "report RESULTS.json... [--out DIR]"},
     {"compare", kvbench::cli::CompareCommand,
      "compare BASELINE.json CURRENT.json [--threshold PCT] [--format table|github-action-benchmark|bencher]"},
+    {"crashtest", kvbench::cli::CrashtestCommand,
+     "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--timeout S]"},
     // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp).
     {"__engine-worker", kvbench::runner::EngineWorkerMain, nullptr},
+    // The writer and verifier processes of 'kvbench crashtest' (crash/crash_worker.hpp).
+    {"__crash-worker", kvbench::crash::CrashWorkerMain, nullptr},
 };
 
 void PrintUsage(std::FILE* out) {

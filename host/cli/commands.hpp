@@ -16,6 +16,7 @@ int PluginsCommand(const CommandArgs& args);      // cmd_plugins.cc: list plugin
 int ConformanceCommand(const CommandArgs& args);  // cmd_conformance.cc: ABI conformance suite on a plugin
 int ReportCommand(const CommandArgs& args);       // cmd_report.cc: results JSON -> report.md/html/svg/csv
 int CompareCommand(const CommandArgs& args);      // cmd_compare.cc: baseline vs current, exit 1 on regression
+int CrashtestCommand(const CommandArgs& args);    // cmd_crashtest.cc: SIGKILL writers, reopen, deep-verify
 
 }  // namespace kvbench::cli
 

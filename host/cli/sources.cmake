@@ -5,4 +5,5 @@ list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/cmd_validate.cc
   ${CMAKE_CURRENT_LIST_DIR}/cmd_conformance.cc
   ${CMAKE_CURRENT_LIST_DIR}/cmd_report.cc
-  ${CMAKE_CURRENT_LIST_DIR}/cmd_compare.cc)
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_compare.cc
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_crashtest.cc)

@@ -53,6 +53,10 @@ EngineSpec ParseEngine(const nlohmann::json& value, const std::string& path) {
       (std::string(member) == "settings" ? e.settings : e.durability) = *v;
     }
   }
+  e.crash_promise = r.String("crash_promise", false, true);
+  if (e.crash_promise && *e.crash_promise != "none" && *e.crash_promise != "no-acked-loss") {
+    Fail(r.PathOf("crash_promise"), "expected \"none\" or \"no-acked-loss\", got \"" + *e.crash_promise + "\"");
+  }
   r.Finish();
   return e;
 }

@@ -37,6 +37,7 @@ nlohmann::json RunConfig::ToJson() const {
   for (const EngineSpec& e : engines) {
     engines_json.push_back(
         {{"name", e.name}, {"plugin", e.plugin}, {"settings", e.settings}, {"durability", e.durability}});
+    if (e.crash_promise) engines_json.back()["crash_promise"] = *e.crash_promise;
   }
   return {
       {"schema_version", kConfigSchemaVersion},

@@ -36,6 +36,8 @@ struct EngineSpec {
   std::string plugin;  // plugin name ("rocksdb5" -> <plugin-dir>/rocksdb5.so) or a path to a .so
   nlohmann::json settings = nlohmann::json::object();    // the plugin's to check
   nlohmann::json durability = nlohmann::json::object();  // the plugin's to check
+  // 'kvbench crashtest' only: "none" or "no-acked-loss", overriding the built-in rule (crash/durability_promise.hpp).
+  std::optional<std::string> crash_promise;
 
   // {"settings":...,"durability":...}: the kvb_open_params config text.
   std::string OpenConfigJson() const;

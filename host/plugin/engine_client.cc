@@ -43,7 +43,8 @@ Status EngineClient::OpenStore(std::string_view name, std::unique_ptr<StoreClien
   kvb_status rc = plugin_->table().store_open(engine_, name.data(), name.size(), &store, err_, sizeof(err_));
   if (rc != KVB_OK) return Check(rc == KVB_NOT_FOUND ? KVB_INTERNAL : rc, "store_open");
   if (store == nullptr) return Status::Internal("store_open returned OK without a store handle");
-  *out = std::make_unique<StoreClient>(&plugin_->table(), plugin_.get(), store, std::string(name));
+  *out = std::make_unique<StoreClient>(data_table_ != nullptr ? data_table_ : &plugin_->table(), plugin_.get(), store,
+                                       std::string(name));
   return Status::OK();
 }
 

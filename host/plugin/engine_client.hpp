@@ -35,6 +35,10 @@ class EngineClient {
   Status Close();
   // KVB_DESCRIBE_* text; NOT_SUPPORTED when the plugin does not answer that kind.
   Status Describe(int32_t kind, std::string* out);
+  // The table the data calls of stores opened from now on go through (default: the plugin's). For an interposer
+  // such as the crash test's acknowledgement counter; it must forward to the plugin's slots. REQUIRES: outlives
+  // those stores.
+  void SetDataTable(const kvb_plugin_table* table) { data_table_ = table; }
 
   const PluginLibrary& plugin() const { return *plugin_; }
 
@@ -45,6 +49,7 @@ class EngineClient {
 
   std::shared_ptr<const PluginLibrary> plugin_;
   kvb_engine* engine_;
+  const kvb_plugin_table* data_table_ = nullptr;
   char err_[1024] = {};
 };
 

@@ -1,0 +1,103 @@
+#include "crash/crash_report.hpp"
+
+#include <filesystem>
+
+#include "report/format.hpp"
+#include "report/output_file.hpp"
+
+namespace kvbench::crash {
+namespace {
+
+std::string N(uint64_t v) { return report::GroupThousands(static_cast<int64_t>(v)); }
+
+std::string Row(const std::vector<std::string>& cells) { return "| " + report::Join(cells, " | ") + " |\n"; }
+
+std::string Escape(std::string text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool CrashRun::all_held() const {
+  for (const EngineCrashResult& e : engines) {
+    if (!e.held()) return false;
+  }
+  return true;
+}
+
+nlohmann::json CrashRun::ToJson() const {
+  const workload::WorkloadParams p = config.workload.Effective();
+  nlohmann::json engines_json = nlohmann::json::array();
+  for (const EngineCrashResult& e : engines) engines_json.push_back(e.ToJson());
+  return {{"json_schema_version", kCrashtestSchemaVersion},
+          {"kind", "crashtest"},
+          {"context",
+           {{"kvbench_version", KVBENCH_VERSION},
+            {"git_revision", KVBENCH_GIT_REVISION},
+            {"build_type", KVBENCH_BUILD_TYPE}}},
+          {"seed", seed},
+          {"kills_per_engine", kills},
+          {"profiles", p.profiles},
+          {"updates", p.updates},
+          {"workload_seed", p.seed},
+          {"all_promises_held", all_held()},
+          {"config", config.ToJson()},
+          {"engines", engines_json}};
+}
+
+std::string CrashMarkdown(const CrashRun& run) {
+  const workload::WorkloadParams p = run.config.workload.Effective();
+  std::string md = "# Crash test: " + run.config.name + "\n\n";
+  md += "Seed " + std::to_string(run.seed) + " (replay with `--seed " + std::to_string(run.seed) + "`), " +
+        std::to_string(run.kills) + " kills per engine, " + report::FormatProfileCount(p.profiles) + " profiles, " +
+        N(static_cast<uint64_t>(p.updates)) +
+        " updates. A kill is a SIGKILL of the writer process once its count "
+        "of acknowledged puts and removes passes a seeded target; a fresh process then reopens the engine and "
+        "deep-verifies every store. Lost: ids whose acknowledged insert or update is missing or older. Corrupt: "
+        "records matching no version. Invented: records of no written id. Orphans: index entries without their "
+        "profile, profiles without an index entry (five stores, nothing atomic across them: counted, not "
+        "judged).\n\n";
+  md += "Verdict: " + std::string(run.all_held() ? "every promise held" : "**a promise was broken**") + ".\n\n";
+  md += "## Summary\n\n";
+  md += Row({"Engine", "Promise", "Kills", "Lost (total)", "Lost (max)", "Corrupt", "Invented", "Orphans", "Unverified",
+             "Verdict"});
+  md += "|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
+  for (const EngineCrashResult& e : run.engines) {
+    md += Row({Escape(e.name), std::string(PromiseName(e.promise.promise)) + " (" + Escape(e.promise.reason) + ")",
+               std::to_string(e.kills.size()), N(e.total_lost()), N(e.max_lost()), N(e.corrupt()), N(e.invented()),
+               N(e.orphans()), std::to_string(e.unverified()), e.held() ? "held" : "**BROKEN**"});
+  }
+  for (const EngineCrashResult& e : run.engines) {
+    md += "\n## " + Escape(e.name) + "\n\n";
+    md += "Plugin `" + e.plugin + "`, durability `" + e.durability.dump() + "`.\n\n";
+    md += Row({"Kill", "Phase", "Target op", "Acked ops", "Writer", "Reopen", "Reopen time", "Lost", "Corrupt",
+               "Invented", "Orphans", "In-flight partial"});
+    md += "|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|\n";
+    for (const KillOutcome& k : e.kills) {
+      std::string reopen = k.reopen;
+      if (!k.error.empty()) reopen += ": " + Escape(k.error);
+      md += Row({std::to_string(k.kill + 1), CrashPhaseName(k.phase), N(k.target_ops), N(k.acked_ops), k.writer, reopen,
+                 report::FormatMs(k.reopen_ms), N(k.lost), N(k.corrupt), N(k.invented), N(k.orphans),
+                 N(k.in_flight_partial)});
+    }
+  }
+  return md;
+}
+
+Status WriteCrashOutputs(const CrashRun& run, const std::string& out_dir) {
+  const std::filesystem::path dir(out_dir);
+  Status s = report::WriteFileAtomically((dir / "crashtest.json").string(), run.ToJson().dump(2) + "\n");
+  if (!s.ok()) return s;
+  return report::WriteFileAtomically((dir / "crashtest.md").string(), CrashMarkdown(run));
+}
+
+}  // namespace kvbench::crash

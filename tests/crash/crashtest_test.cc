@@ -1,0 +1,135 @@
+// 'kvbench crashtest' as a user runs it: 5K profiles, a few kills per engine, a fixed seed.
+#include <gtest/gtest.h>
+
+#include "kvbench_process.hpp"
+
+namespace kvbench::testing {
+namespace {
+
+constexpr int kProfiles = 5000;
+constexpr uint64_t kInsertOps = uint64_t{kProfiles} * 5;
+
+struct CrashRun {
+  ProcessResult process;
+  nlohmann::json results;
+};
+
+CrashRun RunCrashtest(const ScratchDir& scratch, const nlohmann::json& engines, int kills, const std::string& seed,
+                      const std::string& out_name = "out") {
+  WriteFile(scratch / "config.json", SmallConfig(kProfiles, engines).dump(2));
+  CrashRun run;
+  run.process = RunKvbench({"crashtest", scratch / "config.json", "--kills", std::to_string(kills), "--seed", seed,
+                            "--out", scratch / out_name});
+  run.results = ReadJson(scratch / (out_name + "/crashtest.json"));
+  return run;
+}
+
+// Every kill happened where it was aimed and was verified.
+void ExpectKillsVerified(const nlohmann::json& engine, int kills) {
+  ASSERT_EQ(engine["kills"].size(), static_cast<size_t>(kills)) << engine.dump();
+  for (const nlohmann::json& k : engine["kills"]) {
+    EXPECT_EQ(k["writer"], "killed") << k.dump();
+    EXPECT_EQ(k["reopen"], "ok") << k.dump();
+    EXPECT_GE(k["acked_ops"].get<uint64_t>(), k["target_ops"].get<uint64_t>()) << k.dump();
+    EXPECT_TRUE(k["deep_verify"].is_object()) << k.dump();
+    EXPECT_EQ(k["corrupt"], 0) << k.dump();
+    EXPECT_EQ(k["invented"], 0) << k.dump();
+  }
+}
+
+TEST(Crashtest, ZoneTreeSyncWalLosesNothingAcknowledged) {
+  ScratchDir scratch;
+  const CrashRun run = RunCrashtest(
+      scratch, {{{"name", "ZT sync"}, {"plugin", "zonetree_like"}, {"durability", {{"WalMode", "sync"}}}}}, 3, "11");
+  EXPECT_EQ(run.process.exit_code, 0) << run.process.output;
+  EXPECT_NE(run.process.output.find("crashtest seed 11"), std::string::npos) << run.process.output;
+  ASSERT_EQ(run.results["engines"].size(), 1u);
+  const nlohmann::json& e = run.results["engines"][0];
+  EXPECT_EQ(e["promise"], "no-acked-loss");
+  EXPECT_EQ(e["held"], true);
+  EXPECT_EQ(e["summary"]["total_lost"], 0);
+  EXPECT_EQ(run.results["all_promises_held"], true);
+  ExpectKillsVerified(e, 3);
+  bool insert = false, update = false;
+  for (const nlohmann::json& k : e["kills"]) {
+    (k["phase"] == "insert profiles" ? insert : update) = true;
+    EXPECT_EQ(k["lost"], 0) << k.dump();
+    EXPECT_EQ(k["deep_verify"]["missing"], 0) << k.dump();
+    EXPECT_EQ(k["deep_verify"]["stale"], 0) << k.dump();
+  }
+  EXPECT_TRUE(insert && update) << "kills alternate between the phases";
+  const std::string md = ReadFile(scratch / "out/crashtest.md");
+  EXPECT_NE(md.find("| ZT sync | no-acked-loss"), std::string::npos) << md;
+}
+
+TEST(Crashtest, MemoryLosesAcknowledgedWritesAndReportsThem) {
+  ScratchDir scratch;
+  const nlohmann::json engines = {{{"name", "Memory"}, {"plugin", "memory"}}};
+  const CrashRun run = RunCrashtest(scratch, engines, 2, "12");
+  // memory.so promises nothing: losses are reported, the run passes.
+  EXPECT_EQ(run.process.exit_code, 0) << run.process.output;
+  const nlohmann::json& e = run.results["engines"][0];
+  EXPECT_EQ(e["promise"], "none");
+  EXPECT_EQ(e["held"], true);
+  EXPECT_GT(e["summary"]["total_lost"].get<uint64_t>(), 0u) << e.dump();
+  ExpectKillsVerified(e, 2);
+  for (const nlohmann::json& k : e["kills"]) {
+    const uint64_t acked = k["acked_ops"];
+    if (k["phase"] == "insert profiles") {
+      // Nothing was settled yet: every acknowledged insert is gone.
+      EXPECT_EQ(k["lost"].get<uint64_t>(), acked / 5) << k.dump();
+      EXPECT_EQ(k["deep_verify"]["stores"]["profiles"]["scanned"], 0) << k.dump();
+    } else {
+      // The insert was settled; the updates since are gone (stale records), the inserts are not.
+      EXPECT_GT(k["lost"].get<uint64_t>(), 0u) << k.dump();
+      EXPECT_LE(k["lost"].get<uint64_t>(), (acked - kInsertOps) / 5 + 1) << k.dump();
+      EXPECT_EQ(k["deep_verify"]["stores"]["profiles"]["missing"], 0) << k.dump();
+      EXPECT_GT(k["deep_verify"]["stores"]["profiles"]["stale"].get<uint64_t>(), 0u) << k.dump();
+    }
+  }
+  // The same seed aims the same kills.
+  const CrashRun again = RunCrashtest(scratch, engines, 2, "12", "again");
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(again.results["engines"][0]["kills"][i]["target_ops"], e["kills"][i]["target_ops"]);
+    EXPECT_EQ(again.results["engines"][0]["kills"][i]["phase"], e["kills"][i]["phase"]);
+  }
+}
+
+TEST(Crashtest, PluginThatDropsAcknowledgedWritesWhileClaimingSyncBreaksItsPromise) {
+  ScratchDir scratch;
+  const CrashRun run = RunCrashtest(scratch,
+                                    {{{"name", "Lossy"},
+                                      {"plugin", TestPluginPath("lossy_sync")},
+                                      {"durability", {{"WalMode", "sync"}}},
+                                      {"crash_promise", "no-acked-loss"}}},
+                                    2, "13");
+  EXPECT_EQ(run.process.exit_code, 1) << run.process.output;
+  const nlohmann::json& e = run.results["engines"][0];
+  EXPECT_EQ(e["promise"], "no-acked-loss");
+  EXPECT_EQ(e["held"], false);
+  EXPECT_EQ(run.results["all_promises_held"], false);
+  ExpectKillsVerified(e, 2);
+  for (const nlohmann::json& k : e["kills"]) {
+    // One index put in 50 is dropped: each kill past the first few hundred ops loses some.
+    EXPECT_GT(k["lost"].get<uint64_t>(), 0u) << k.dump();
+    // The profile survives, its index entry does not: the lost write is also an orphan profile.
+    EXPECT_EQ(k["deep_verify"]["stores"]["profiles"]["missing"], 0) << k.dump();
+  }
+  EXPECT_NE(ReadFile(scratch / "out/crashtest.md").find("**BROKEN**"), std::string::npos);
+}
+
+TEST(Crashtest, BadUsageAndBadConfigExitWithTwo) {
+  ScratchDir scratch;
+  WriteFile(scratch / "config.json", SmallConfig(kProfiles, {{{"name", "Memory"}, {"plugin", "memory"}}}).dump());
+  EXPECT_EQ(RunKvbench({"crashtest", scratch / "config.json", "--kills", "0"}).exit_code, 2);
+  EXPECT_EQ(RunKvbench({"crashtest", scratch / "config.json", "--seed", "-4"}).exit_code, 2);
+  EXPECT_EQ(RunKvbench({"crashtest", scratch / "missing.json"}).exit_code, 2);
+  WriteFile(scratch / "bad.json",
+            SmallConfig(kProfiles, {{{"name", "Memory"}, {"plugin", "memory"}, {"crash_promise", "maybe"}}}).dump());
+  const ProcessResult bad = RunKvbench({"crashtest", scratch / "bad.json", "--out", scratch / "out"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.output.find("crash_promise"), std::string::npos) << bad.output;
+}
+
+}  // namespace
+}  // namespace kvbench::testing
