@@ -49,10 +49,13 @@ Status ExpectedAfterAcks(const workload::WorkloadParams& params, CrashPhase phas
   return Status::OK();
 }
 
-KillTarget PickKillTarget(uint64_t seed, size_t engine, int kill, const workload::WorkloadParams& params) {
-  const uint64_t r = workload::Mix(workload::Mix(seed + engine) + static_cast<uint64_t>(kill));
+KillTarget PickKillTarget(uint64_t seed, std::string_view engine, int kill, const workload::WorkloadParams& params) {
+  workload::Checksum name;
+  name.AddString(engine);
+  const uint64_t per_engine = workload::Mix(seed ^ name.value());
+  const uint64_t r = workload::Mix(per_engine + static_cast<uint64_t>(kill));
   KillTarget t;
-  const bool update_first = (workload::Mix(seed + engine) & 1) != 0;
+  const bool update_first = (per_engine & 1) != 0;
   const bool update = params.updates > 0 && ((kill % 2 == 1) != update_first);
   t.phase = update ? CrashPhase::kUpdate : CrashPhase::kInsert;
   const OpRange range = PhaseOps(params, t.phase);

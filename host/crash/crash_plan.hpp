@@ -41,10 +41,11 @@ struct KillTarget {
   uint64_t target_ops = 0;  // kill once the counter reaches this
 };
 
-// Kill `kill` (0-based) of engine `engine` (its index in the config): a pure function of the seed, so a run is
-// replayed with the same --seed. Kills alternate between the phases (the first one picked by the seed); every
-// kill is in the insert phase when there are no updates.
-KillTarget PickKillTarget(uint64_t seed, size_t engine, int kill, const workload::WorkloadParams& params);
+// Kill `kill` (0-based) of the engine named `engine`: a pure function of the seed, the engine's name and the
+// workload, so a run (or one engine of it, with --engine) is replayed with the same --seed. Kills alternate
+// between the phases (the first one picked by the seed); every kill is in the insert phase when there are no
+// updates.
+KillTarget PickKillTarget(uint64_t seed, std::string_view engine, int kill, const workload::WorkloadParams& params);
 
 }  // namespace kvbench::crash
 

@@ -94,7 +94,7 @@ bool ReadUntilEnd(int fd, Clock::time_point deadline, std::string* out) {
 
 // The last line of `text` that is a JSON object, or null.
 nlohmann::json LastJsonLine(const std::string& text) {
-  nlohmann::json last;
+  nlohmann::json last = nlohmann::json::object();
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
@@ -251,7 +251,7 @@ EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engin
   const std::string exe = options.executable.empty() ? runner::SelfExecutable() : options.executable;
   const workload::WorkloadParams params = config.workload.Effective();
   for (int i = 0; i < options.kills; ++i) {
-    const KillTarget target = PickKillTarget(options.seed, engine_index, i, params);
+    const KillTarget target = PickKillTarget(options.seed, engine.name, i, params);
     KillOutcome k;
     k.kill = i;
     k.phase = target.phase;
