@@ -29,6 +29,7 @@ void ParseWorkload(const nlohmann::json& value, WorkloadSpec* out) {
   out->post_reads = r.Integer("post_reads", 1, kMaxCount, false);
   out->post_email_reads = r.Integer("post_email_reads", 1, kMaxCount, false);
   out->post_queries = r.Integer("post_queries", 1, kMaxCount, false);
+  out->deep_verify = r.Bool("deep_verify").value_or(false);
   r.Finish();
 }
 

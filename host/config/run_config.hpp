@@ -24,6 +24,8 @@ struct WorkloadSpec {
   int32_t seed = 570123434;
   int32_t query_limit = 100;
   std::optional<int64_t> reads, email_reads, queries, updates, post_reads, post_email_reads, post_queries;
+  // Run the "deep verify" step after "verify": every record of every store against the expected state.
+  bool deep_verify = false;
 
   // Defaults(profiles) with the given counts applied.
   workload::WorkloadParams Effective() const;

@@ -20,6 +20,8 @@ void AddTable(Document* doc, Table table);
 
 // The sections of the published report, from Charts to Durability Settings.
 void AddPublishedSections(const Results& results, Document* doc);
+// "Deep Verify": one row per engine that ran it (workload.deep_verify); nothing when none did.
+void AddDeepVerifySection(const Results& results, Document* doc);
 // The sections that carry the measurements beyond the report: Latency, Throughput Over Time, Resources,
 // Amplification, Failures.
 void AddMeasurementSections(const Results& results, Document* doc);

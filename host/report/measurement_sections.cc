@@ -156,6 +156,7 @@ void AddMeasurementSections(const Results& results, Document* doc) {
   AddTimelines(results, doc);
   AddResources(results, doc);
   AddAmplification(results, doc);
+  AddDeepVerifySection(results, doc);
   AddFailures(results, doc);
 }
 

@@ -58,6 +58,13 @@ struct Amplification {
   OptDouble live_logical_bytes, space_amplification;
 };
 
+// The "deep_verify" member of an engine (workload.deep_verify runs only).
+struct DeepVerifySummary {
+  bool clean = false;
+  uint64_t missing = 0, wrong = 0, stale = 0, extra = 0, orphans = 0, in_flight_partial = 0, lost_ids = 0;
+  OptDouble elapsed_ms;
+};
+
 struct Engine {
   std::string name;
   std::string plugin_name, plugin_version;
@@ -71,6 +78,7 @@ struct Engine {
   OptDouble run_ms, completed_phase_ms;
   OptDouble storage_bytes, peak_memory_bytes, host_memory_before_open_bytes;
   std::string final_checksum;
+  std::optional<DeepVerifySummary> deep_verify;
   Amplification amplification;
   size_t environment_index = 0;  // into Results::environments
 

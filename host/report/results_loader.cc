@@ -146,6 +146,23 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
   out->peak_memory_bytes = Num(e, "peak_memory_bytes");
   out->host_memory_before_open_bytes = Num(e, "host_memory_before_open_bytes");
   out->final_checksum = Str(e, "final_checksum");
+  if (const json& deep = Member(e, "deep_verify"); deep.is_object()) {
+    DeepVerifySummary d;
+    d.clean = deep.value("clean", false);
+    const auto count = [&](const char* key) {
+      const json& v = Member(deep, key);
+      return v.is_number_unsigned() ? v.get<uint64_t>() : uint64_t{0};
+    };
+    d.missing = count("missing");
+    d.wrong = count("wrong");
+    d.stale = count("stale");
+    d.extra = count("extra");
+    d.orphans = count("orphans");
+    d.in_flight_partial = count("in_flight_partial");
+    d.lost_ids = count("lost_ids");
+    d.elapsed_ms = Num(deep, "elapsed_ms");
+    out->deep_verify = d;
+  }
   const json& amp = Member(e, "amplification");
   Amplification& a = out->amplification;
   a.logical_bytes_written = Num(amp, "logical_bytes_written");

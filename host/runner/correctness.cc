@@ -42,6 +42,18 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
                             {"expected_from", reference->value("name", "")}});
     }
   }
+  // Deep verify (workload.deep_verify): a completed engine whose stores are not exactly what the workload wrote.
+  std::string damaged;
+  for (const nlohmann::json& engine : engines) {
+    const nlohmann::json deep = engine.value("deep_verify", nlohmann::json(nullptr));
+    if (engine.value("status", "") != kCompleted || !deep.is_object() || deep.value("clean", true)) continue;
+    damaged += (damaged.empty() ? "" : "; ") + engine.value("name", "") + " (missing " +
+               std::to_string(deep.value("missing", uint64_t{0})) + ", wrong " +
+               std::to_string(deep.value("wrong", uint64_t{0})) + ", stale " +
+               std::to_string(deep.value("stale", uint64_t{0})) + ", extra " +
+               std::to_string(deep.value("extra", uint64_t{0})) + ", orphans " +
+               std::to_string(deep.value("orphans", uint64_t{0})) + ")";
+  }
   nlohmann::json out;
   out["engines_compared"] = compared;
   out["mismatches"] = mismatches;
@@ -56,6 +68,9 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
               m["checksum"].get<std::string>() + " (expected " + m["expected"].get<std::string>() + ")";
     }
     out["message"] = "Checksum validation failed across completed engines: " + list + ".";
+  } else if (!damaged.empty()) {
+    out["passed"] = false;
+    out["message"] = "Deep verify found damaged stores: " + damaged + ".";
   } else {
     out["passed"] = true;
     out["message"] = compared.size() == 1

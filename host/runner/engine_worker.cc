@@ -1,5 +1,6 @@
 #include "runner/engine_worker.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "plugin/plugin_library.hpp"
 #include "runner/progress_sampler.hpp"
 #include "runner/storage_size.hpp"
+#include "workload/deep_verify.hpp"
 #include "workload/profile_workload.hpp"
 
 namespace kvbench::runner {
@@ -109,11 +111,29 @@ class WorkerRun {
     if (!s.ok()) return s;
     Value("final_checksum", workload::FormatChecksum(final_checksum));
     Value("verified_profile_count", profile_count);
+    if (request_.config.workload.deep_verify) {
+      s = DeepVerifyStep(params);
+      if (!s.ok()) return s;
+    }
     s = Step(kStepClose, [&] { return CloseEngine(); });
     if (!s.ok()) return s;
 
     Value("run_ms", MsSince(run_start));
     if (disk_bytes_written_) Value("disk_bytes_written", *disk_bytes_written_);
+    return Status::OK();
+  }
+
+  // Every insert ran; the updates ran when "update profiles" is one of the phases.
+  Status DeepVerifyStep(const workload::WorkloadParams& params) {
+    const std::vector<PhaseId>& phases = request_.config.phases;
+    const bool updated = std::find(phases.begin(), phases.end(), PhaseId::kUpdate) != phases.end();
+    workload::ExpectedState expected;
+    Status s = workload::ExpectedState::Replay(params, params.profiles, updated ? params.updates : 0, &expected);
+    if (!s.ok()) return s;
+    workload::DeepVerifyResult result;
+    s = Step(kStepDeepVerify, [&] { return workload::DeepVerify(stores_, expected, &result); });
+    if (!s.ok()) return s;
+    Value("deep_verify", result.ToJson());
     return Status::OK();
   }
 

@@ -5,7 +5,9 @@
 //
 // Step placement: "pre-read stabilize" runs right after "insert profiles" when the next configured phase reads
 // (any phase other than "update profiles"); "post-update stabilize" runs right after "update profiles".
-// "reopen" times closing the engine and opening a fresh instance on the same files.
+// "reopen" times closing the engine and opening a fresh instance on the same files. With workload.deep_verify,
+// "deep verify" runs after "verify": every store scanned against the state the configured phases leave
+// (workload/deep_verify.hpp); its findings are the value "deep_verify".
 #ifndef KVBENCH_HOST_RUNNER_ENGINE_WORKER_HPP_
 #define KVBENCH_HOST_RUNNER_ENGINE_WORKER_HPP_
 
@@ -25,6 +27,7 @@ inline constexpr const char* kStepPostUpdateStabilize = "post-update stabilize";
 inline constexpr const char* kStepSettle = "settle";
 inline constexpr const char* kStepReopen = "reopen";
 inline constexpr const char* kStepVerify = "verify";
+inline constexpr const char* kStepDeepVerify = "deep verify";  // only with workload.deep_verify
 inline constexpr const char* kStepClose = "close";
 
 // Runs `request` and reports through `events`; the last event is always "finished". Returns its status.
