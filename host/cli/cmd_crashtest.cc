@@ -43,7 +43,9 @@ int CrashtestCommand(const CommandArgs& argv) {
   if (args.positionals().size() != 1) throw UsageError("expected exactly one CONFIG.json");
   const std::string& config_path = args.positionals()[0];
   const uint64_t seed = ParseSeed(args);
-  const int kills = static_cast<int>(args.positive_integer("kills").value_or(3));
+  const long long kills_arg = args.positive_integer("kills").value_or(3);
+  if (kills_arg > 10000) throw UsageError("--kills expects at most 10000, got " + std::to_string(kills_arg));
+  const int kills = static_cast<int>(kills_arg);
   config::RunConfig config = config::LoadRunConfig(config_path);
   config::ApplyOverrides({.profiles = args.positive_integer("profiles"), .engines = args.values("engine")}, &config);
   std::signal(SIGPIPE, SIG_IGN);
@@ -80,11 +82,12 @@ int CrashtestCommand(const CommandArgs& argv) {
     spdlog::info("{}: promise {} ({}): {} kills, lost {} (max {}), corrupt {}, invented {}, orphans {}: {}", e.name,
                  crash::PromiseName(e.promise.promise), e.promise.reason, e.kills.size(), e.total_lost(), e.max_lost(),
                  e.corrupt(), e.invented(), e.orphans(), e.held() ? "held" : "BROKEN");
-  }
-  s = crash::WriteCrashOutputs(run, out);
-  if (!s.ok()) {
-    std::fprintf(stderr, "kvbench crashtest: %s\n", s.message().c_str());
-    return 1;
+    // Rewritten after every engine: an interrupted run keeps the engines it finished.
+    s = crash::WriteCrashOutputs(run, out);
+    if (!s.ok()) {
+      std::fprintf(stderr, "kvbench crashtest: %s\n", s.message().c_str());
+      return 1;
+    }
   }
   std::printf("%s", crash::CrashMarkdown(run).c_str());
   return run.all_held() ? 0 : 1;
