@@ -7,19 +7,15 @@
 // or a corrupt or invented record anywhere), 2 on a bad config or usage.
 #include <spdlog/spdlog.h>
 
-#include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <random>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "config/config_parser.hpp"
-#include "config/overrides.hpp"
+#include "cli/run_setup.hpp"
 #include "crash/crash_report.hpp"
 #include "crash/crash_runner.hpp"
-#include "plugin/plugin_library.hpp"
-#include "runner/out_dir.hpp"
-#include "runner/plugin_check.hpp"
 
 namespace kvbench::cli {
 namespace {
@@ -40,27 +36,15 @@ uint64_t ParseSeed(const Args& args) {
 
 int CrashtestCommand(const CommandArgs& argv) {
   Args args(argv, {"kills", "seed", "out", "engine", "profiles", "plugin-dir", "timeout"}, {"keep-data"});
-  if (args.positionals().size() != 1) throw UsageError("expected exactly one CONFIG.json");
-  const std::string& config_path = args.positionals()[0];
   const uint64_t seed = ParseSeed(args);
   const long long kills_arg = args.positive_integer("kills").value_or(3);
   if (kills_arg > 10000) throw UsageError("--kills expects at most 10000, got " + std::to_string(kills_arg));
   const int kills = static_cast<int>(kills_arg);
-  config::RunConfig config = config::LoadRunConfig(config_path);
-  config::ApplyOverrides({.profiles = args.positive_integer("profiles"), .engines = args.values("engine")}, &config);
-  std::signal(SIGPIPE, SIG_IGN);
-  std::vector<runner::CheckedPlugin> plugins;
-  Status s = runner::CheckPlugins(config, args.value("plugin-dir").value_or(host::DefaultPluginDir()), "", &plugins);
-  if (!s.ok()) {
-    std::fprintf(stderr, "kvbench crashtest: %s: %s\n", config_path.c_str(), s.message().c_str());
-    return 2;
-  }
-  const std::string out = args.value("out").value_or("results/crashtest");
-  s = runner::PrepareOutDir(out);
-  if (!s.ok()) {
-    std::fprintf(stderr, "kvbench crashtest: %s\n", s.message().c_str());
-    return 2;
-  }
+  RunSetup setup;
+  if (int rc = PrepareRun(args, "crashtest", "results/crashtest", &setup); rc != 0) return rc;
+  const config::RunConfig& config = setup.config;
+  const std::vector<runner::CheckedPlugin>& plugins = setup.plugins;
+  const std::string& out = setup.out_dir;
   std::printf("crashtest seed %llu (replay with --seed %llu), %d kills per engine\n",
               static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed), kills);
   std::fflush(stdout);
@@ -83,11 +67,15 @@ int CrashtestCommand(const CommandArgs& argv) {
                  crash::PromiseName(e.promise.promise), e.promise.reason, e.kills.size(), e.total_lost(), e.max_lost(),
                  e.corrupt(), e.invented(), e.orphans(), e.held() ? "held" : "BROKEN");
     // Rewritten after every engine: an interrupted run keeps the engines it finished.
-    s = crash::WriteCrashOutputs(run, out);
+    Status s = crash::WriteCrashOutputs(run, out);
     if (!s.ok()) {
       std::fprintf(stderr, "kvbench crashtest: %s\n", s.message().c_str());
       return 1;
     }
+  }
+  std::error_code ec;  // OUT/data holds nothing once every engine's directory is gone (kept with --keep-data)
+  if (std::filesystem::is_empty(std::filesystem::path(out) / "data", ec)) {
+    std::filesystem::remove(std::filesystem::path(out) / "data", ec);
   }
   std::printf("%s", crash::CrashMarkdown(run).c_str());
   return run.all_held() ? 0 : 1;
