@@ -1,5 +1,6 @@
 // BuildDocument and the sections of the published report, in its order and wording.
 #include <algorithm>
+#include <set>
 
 #include "report/document.hpp"
 #include "report/document_sections.hpp"
@@ -101,13 +102,16 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
   std::vector<std::string> names;
   bool latency = false, resources = false;
   std::vector<std::string> sampled;
+  std::set<double> rates;  // of every phase with a latency histogram (1: every operation timed)
   for (const Engine& e : results.engines) {
     names.push_back(e.name);
     latency = latency || e.HasLatency();
     resources = resources || e.HasResources();
     for (const Phase& p : e.phases) {
       const auto& l = p.measurements.latency;
-      if (l && l->sampled_every && *l->sampled_every > 1) {
+      if (!l) continue;
+      rates.insert(l->sampled_every.value_or(1));
+      if (l->sampled_every && *l->sampled_every > 1) {
         sampled.push_back(e.name + " " + p.name + " (every " + FormatCount(l->sampled_every) + ")");
       }
     }
@@ -129,8 +133,12 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
     notes.push_back(
         "Latency percentiles are per logical operation, from a log-linear histogram with about 1% precision.");
   }
-  if (!sampled.empty())
+  if (rates.size() == 1 && *rates.begin() > 1) {
+    notes.push_back("Latency was sampled in every phase: one operation in " + FormatCount(*rates.begin()) +
+                    " timed, at randomized gaps.");
+  } else if (!sampled.empty()) {
     notes.push_back("Latency was sampled (one operation timed in n) for: " + Join(sampled, ", ") + ".");
+  }
   if (resources) {
     notes.push_back(
         "CPU is user and system time of the engine's process including background threads; disk I/O is the "
