@@ -61,12 +61,13 @@ class MemoryIterator {
 class MemoryStore {
  public:
   using Iterator = MemoryIterator;
-  static constexpr size_t kMaxSize = UINT32_MAX;
+  // A record (header, key, value and spare capacity) must fit the arena's 32-bit sizes.
+  static constexpr size_t kMaxSize = size_t{1} << 30;
   explicit MemoryStore(OrderedStore* data) : data_(data) {}
 
   Status Put(std::string_view key, std::string_view value) {
     if (key.size() > kMaxSize || value.size() > kMaxSize) {
-      return Status::InvalidArgument("memory plugin: keys and values are limited to 4 GiB - 1 bytes");
+      return Status::InvalidArgument("memory plugin: keys and values are limited to 1 GiB each");
     }
     data_->Put(key, value);
     return Status::OK();
