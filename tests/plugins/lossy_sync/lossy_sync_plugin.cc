@@ -19,35 +19,15 @@
 #include <memory>
 #include <string>
 
+#include "../common/map_iterator.hpp"
+
 namespace kvbench::lossy {
 namespace {
 
 using sdk::Status;
 using Map = std::map<std::string, std::string, std::less<>>;
 
-class Iterator {
- public:
-  explicit Iterator(const Map* map) : map_(map) {}
-  void Seek(std::string_view key) { Position(map_->lower_bound(key)); }
-  void SeekToFirst() { Position(map_->begin()); }
-  void Next() { Position(map_->upper_bound(key_)); }
-  bool Valid() const { return valid_; }
-  std::string_view key() const { return key_; }
-  std::string_view value() const { return value_; }
-  Status status() const { return Status::OK(); }
-
- private:
-  void Position(Map::const_iterator it) {
-    valid_ = it != map_->end();
-    if (valid_) {
-      key_ = it->first;
-      value_ = it->second;
-    }
-  }
-  const Map* map_;
-  bool valid_ = false;
-  std::string key_, value_;
-};
+using Iterator = test_plugins::MapIterator<Map>;
 
 void PutU32(std::string* out, uint32_t v) {
   for (int i = 0; i < 4; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xff));

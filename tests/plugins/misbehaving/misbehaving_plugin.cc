@@ -16,6 +16,8 @@
 #include <string>
 #include <thread>
 
+#include "../common/map_iterator.hpp"
+
 namespace kvbench::misbehaving {
 namespace {
 
@@ -41,29 +43,7 @@ struct Counters {
   int64_t gets = 0;
 };
 
-class Iterator {
- public:
-  explicit Iterator(const Map* map) : map_(map) {}
-  void Seek(std::string_view key) { Position(map_->lower_bound(key)); }
-  void SeekToFirst() { Position(map_->begin()); }
-  void Next() { Position(map_->upper_bound(key_)); }
-  bool Valid() const { return valid_; }
-  std::string_view key() const { return key_; }
-  std::string_view value() const { return value_; }
-  Status status() const { return Status::OK(); }
-
- private:
-  void Position(Map::const_iterator it) {
-    valid_ = it != map_->end();
-    if (valid_) {
-      key_ = it->first;
-      value_ = it->second;
-    }
-  }
-  const Map* map_;
-  bool valid_ = false;
-  std::string key_, value_;
-};
+using Iterator = test_plugins::MapIterator<Map>;
 
 class Store {
  public:
