@@ -16,13 +16,10 @@ FUZZ_PACKAGES := clang libclang-rt-14-dev
 FUZZ_SECONDS ?= 30
 FUZZ_TARGETS := fuzz_config fuzz_zt_block fuzz_zt_wal fuzz_zt_manifest
 
-.PHONY: all deps fuzz-deps configure build bench test test-slow test-all test-asan test-tsan fuzz format clean
-
-all: build
-
-# Installs only what is missing; needs root (or sudo) only when something is missing.
-deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+# $(call install_missing,PACKAGES): installs those of PACKAGES that are not installed yet (apt-get, as root or
+# through sudo); does nothing, and needs no privileges, when all are there.
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -30,6 +27,15 @@ deps:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+endef
+
+.PHONY: all deps fuzz-deps configure build bench test test-slow test-all test-asan test-tsan fuzz format clean
+
+all: build
+
+# Installs only what is missing; needs root (or sudo) only when something is missing.
+deps:
+	$(call install_missing,$(DEB_PACKAGES))
 
 $(BUILD_DIR)/build.ninja: | deps
 	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
@@ -67,14 +73,7 @@ test-tsan: deps
 	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -LE "slow|nosan" -j $(JOBS)
 
 fuzz-deps:
-	@missing=""; for p in $(FUZZ_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
-	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing; \
-	fi
+	$(call install_missing,$(FUZZ_PACKAGES))
 
 # libFuzzer (clang, ASan+UBSan) over each fuzz target for FUZZ_SECONDS, starting from its corpus in
 # tests/fuzz/corpus/<target>/; new inputs go to build-fuzz/fuzz/new/<target>/, crashes to build-fuzz/fuzz/artifacts/.
