@@ -24,6 +24,10 @@ constexpr std::size_t kMaxAllocation = std::size_t{1} << 30;
 
 }  // namespace
 
+// The replacements pair malloc with free; GCC (under -fsanitize=thread) takes the free in operator delete for a
+// mismatch with operator new.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void* operator new(std::size_t n) {
   if (n > kMaxAllocation) {
     std::fprintf(stderr, "replay: allocation of %zu bytes (more than 1 GiB) for a small input\n", n);
@@ -34,6 +38,7 @@ void* operator new(std::size_t n) {
 }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#pragma GCC diagnostic pop
 
 namespace {
 
