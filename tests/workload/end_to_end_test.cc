@@ -59,8 +59,12 @@ void RunAndCompareWithReference(const std::string& config_file, const std::strin
   const uint64_t before_open = e["host_memory_before_open_bytes"].get<uint64_t>();
   EXPECT_GT(before_open, 0u);
   EXPECT_LT(before_open, peak);
-  // The plan is replayed, never materialized: the worker holds well under 64 MiB before the engine opens.
+  // A sanity bound on the harness's own footprint before the engine opens (5-12 MB in Release builds; the plan is
+  // replayed, never materialized). Sanitizer runtimes add tens of MB of shadow memory, so the bound is for
+  // uninstrumented builds only.
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
   EXPECT_LT(before_open, 64u << 20);
+#endif
   EXPECT_TRUE(e["plugin"]["name"].is_string());
   EXPECT_TRUE(e["durability"].is_string());
   EXPECT_GT(e["amplification"]["logical_bytes_written"].get<uint64_t>(), 0u);
