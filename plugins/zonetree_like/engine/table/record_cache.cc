@@ -79,23 +79,21 @@ size_t ValueCache::MemoryUsage() const {
 KeyCache::KeyCache(uint32_t slots) : num_slots_(slots), slots_(new Slot[slots]) {}
 KeyCache::~KeyCache() = default;
 
-bool KeyCache::Lookup(uint64_t hash, std::string_view key, Location* loc) const {
+bool KeyCache::Lookup(uint64_t hash, Location* loc) const {
   Slot& slot = slots_[SlotFor(hash)];
   std::lock_guard<internal::SlotLock> lock(slot.lock);
-  if (!slot.used || slot.hash != hash || slot.key != key) return false;
+  if (!slot.used || slot.hash != hash) return false;
   slot.hits++;
   *loc = slot.loc;
   return true;
 }
 
-void KeyCache::Insert(uint64_t hash, std::string_view key, const Location& loc) const {
-  if (key.size() > kMaxKeyBytes) return;
+void KeyCache::Insert(uint64_t hash, const Location& loc) const {
   Slot& slot = slots_[SlotFor(hash)];
   std::lock_guard<internal::SlotLock> lock(slot.lock);
   slot.used = true;
   slot.hash = hash;
   slot.loc = loc;
-  slot.key.assign(key.data(), key.size());
 }
 
 uint64_t KeyCache::hits() const {
@@ -107,13 +105,6 @@ uint64_t KeyCache::hits() const {
   return total;
 }
 
-size_t KeyCache::MemoryUsage() const {
-  size_t total = sizeof(Slot) * num_slots_;
-  for (uint32_t i = 0; i < num_slots_; i++) {
-    std::lock_guard<internal::SlotLock> lock(slots_[i].lock);
-    total += slots_[i].key.capacity();
-  }
-  return total;
-}
+size_t KeyCache::MemoryUsage() const { return sizeof(Slot) * num_slots_; }
 
 }  // namespace zt

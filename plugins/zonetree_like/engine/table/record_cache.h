@@ -1,8 +1,13 @@
 // Per-segment caches of recently read records (ZoneTree's KeyCacheSize and
 // ValueCacheSize), direct-mapped by key hash.
+//   KeyCache:   key hash -> where a record is (part, block, index). A hit
+//               skips the searches; the caller checks the record's key, so
+//               the cache holds no keys and a slot is 24 bytes (the whole
+//               cache stays in the CPU's caches).
 //   ValueCache: key -> (kind, value). A hit skips the block path entirely.
-//   KeyCache:   key -> where the record is (part, block, index), or that
-//               the segment has no such key. A hit skips the searches.
+//               The segment admits a record only on its second read within
+//               the key cache's memory (a key cache hit), so random reads
+//               never pay for copying their record into it.
 // Each slot has its own tiny spin lock, held only to compare and copy, so
 // concurrent readers rarely meet. Thread-safe.
 #ifndef ZT_TABLE_RECORD_CACHE_H_
@@ -82,10 +87,7 @@ class ValueCache {
 
 class KeyCache {
  public:
-  static constexpr size_t kMaxKeyBytes = 1024;
-
   struct Location {
-    bool present = false;  // false: the segment has no record for the key
     uint32_t part = 0;
     uint32_t block = 0;
     uint32_t index = 0;
@@ -94,20 +96,22 @@ class KeyCache {
   explicit KeyCache(uint32_t slots);
   ~KeyCache();
 
-  bool Lookup(uint64_t hash, std::string_view key, Location* loc) const;
-  void Insert(uint64_t hash, std::string_view key, const Location& loc) const;
+  // On a hit, *loc is where a record whose key hashed to `hash` was found:
+  // usually the key's record; the caller must compare keys (a different key
+  // with the same hash may have put it there).
+  bool Lookup(uint64_t hash, Location* loc) const;
+  void Insert(uint64_t hash, const Location& loc) const;
 
   uint64_t hits() const;
   size_t MemoryUsage() const;
 
  private:
-  struct alignas(64) Slot {
+  struct Slot {
     internal::SlotLock lock;
     bool used = false;
+    uint32_t hits = 0;  // wraps; summed into 64 bits by hits()
     uint64_t hash = 0;
-    uint64_t hits = 0;
     Location loc;
-    std::string key;
   };
   // Uses other hash bits than ValueCache, so that two keys colliding in one
   // cache usually do not collide in the other.

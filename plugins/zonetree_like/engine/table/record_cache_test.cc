@@ -68,17 +68,18 @@ TEST(RecordCacheTest, DirectMappedEviction) {
 TEST(RecordCacheTest, KeyCache) {
   KeyCache cache(128);
   KeyCache::Location loc;
-  EXPECT_FALSE(cache.Lookup(HashKey("k"), "k", &loc));
-  cache.Insert(HashKey("k"), "k", KeyCache::Location{true, 1, 2, 3});
-  ASSERT_TRUE(cache.Lookup(HashKey("k"), "k", &loc));
-  EXPECT_TRUE(loc.present);
+  EXPECT_FALSE(cache.Lookup(HashKey("k"), &loc));
+  cache.Insert(HashKey("k"), KeyCache::Location{1, 2, 3});
+  ASSERT_TRUE(cache.Lookup(HashKey("k"), &loc));
   EXPECT_EQ(loc.part, 1u);
   EXPECT_EQ(loc.block, 2u);
   EXPECT_EQ(loc.index, 3u);
-  cache.Insert(HashKey("absent"), "absent", KeyCache::Location{});
-  ASSERT_TRUE(cache.Lookup(HashKey("absent"), "absent", &loc));
-  EXPECT_FALSE(loc.present);
+  EXPECT_FALSE(cache.Lookup(HashKey("other"), &loc));
+  cache.Insert(HashKey("k"), KeyCache::Location{4, 5, 6});
+  ASSERT_TRUE(cache.Lookup(HashKey("k"), &loc));
+  EXPECT_EQ(loc.part, 4u);
   EXPECT_EQ(cache.hits(), 2u);
+  EXPECT_LE(cache.MemoryUsage(), 128u * 32);  // no keys: a small fixed slot each
 }
 
 TEST(RecordCacheTest, ConcurrentReadersAndWritersSeeWholeRecords) {

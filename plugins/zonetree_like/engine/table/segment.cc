@@ -82,12 +82,15 @@ Status Segment::Get(std::string_view key, EntryKind* kind, void (*sink)(void*, s
   PinnedBlock pin;
   KeyCache::Location where;
   Block::Entry entry;
-  if (key_cache_ && key_cache_->Lookup(hash, key, &where)) {
-    if (!where.present) return Status::NotFound();
+  bool remembered = false;  // the key cache knew where the record is
+  if (key_cache_ && key_cache_->Lookup(hash, &where)) {
     Status s = parts_[where.part]->GetBlock(where.block, true, &pin);
     if (!s.ok()) return s;
     entry = pin.block()->EntryAt(where.index);
-  } else {
+    remembered = entry.key == key;
+    if (!remembered) pin.Reset();  // another key with the same hash
+  }
+  if (!remembered) {
     size_t p = FindPart(key);
     bool found = false;
     Part::Location loc;
@@ -95,16 +98,14 @@ Status Segment::Get(std::string_view key, EntryKind* kind, void (*sink)(void*, s
       Status s = parts_[p]->Find(key, &found, &loc, &pin, &entry);
       if (!s.ok()) return s;
     }
-    if (!found) {
-      if (key_cache_) key_cache_->Insert(hash, key, KeyCache::Location{});
-      return Status::NotFound();
-    }
-    where = KeyCache::Location{true, static_cast<uint32_t>(p), loc.block, loc.index};
-    if (key_cache_) key_cache_->Insert(hash, key, where);
+    if (!found) return Status::NotFound();
+    if (key_cache_) key_cache_->Insert(hash, KeyCache::Location{static_cast<uint32_t>(p), loc.block, loc.index});
   }
   *kind = entry.kind;
   if (entry.kind == EntryKind::kValue) sink(ctx, entry.value);
-  if (value_cache_) value_cache_->Insert(hash, key, entry.kind, entry.value);
+  // Admission: a record enters the value cache on its second read (or on
+  // every read when there is no key cache to tell).
+  if (value_cache_ && (remembered || !key_cache_)) value_cache_->Insert(hash, key, entry.kind, entry.value);
   return Status::OK();
 }
 

@@ -1,5 +1,6 @@
 // Microbenchmark of Segment::Get and iteration on 1M records (~40-byte keys,
-// ~150-byte values), warm block cache. Run: build/zt_segment_bench.
+// ~150-byte values like the profile store, or 8-byte values like its
+// indexes), warm block cache. Run: build/zt_segment_bench.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -24,7 +25,8 @@ std::string BenchKey(uint64_t i) {
   return buf;  // 40 bytes
 }
 
-std::string BenchValue(uint64_t i) {
+std::string BenchValue(uint64_t i, bool small) {
+  if (small) return std::string(reinterpret_cast<const char*>(&i), 8);
   std::string v = testing::Cat("id=", i);
   v += "|user";
   v += std::to_string(i);
@@ -40,10 +42,11 @@ struct Dataset {
   std::vector<std::string> keys;
 };
 
-// One dataset per (block size, sparse step), built on first use and warmed.
-Dataset& GetDataset(size_t block_size, uint32_t step, bool record_caches) {
-  static std::map<std::tuple<size_t, uint32_t, bool>, std::unique_ptr<Dataset>> datasets;
-  auto& slot = datasets[{block_size, step, record_caches}];
+// One dataset per (block size, sparse step, caches, value size), built on
+// first use and warmed.
+Dataset& GetDataset(size_t block_size, uint32_t step, bool record_caches, bool small_values = false) {
+  static std::map<std::tuple<size_t, uint32_t, bool, bool>, std::unique_ptr<Dataset>> datasets;
+  auto& slot = datasets[{block_size, step, record_caches, small_values}];
   if (slot) return *slot;
   slot = std::make_unique<Dataset>();
   Dataset& d = *slot;
@@ -59,7 +62,7 @@ Dataset& GetDataset(size_t block_size, uint32_t step, bool record_caches) {
   d.keys.reserve(kRecords);
   for (uint64_t i = 0; i < kRecords; i++) {
     d.keys.push_back(BenchKey(i));
-    if (!writer.Add(d.keys.back(), EntryKind::kValue, BenchValue(i)).ok()) {
+    if (!writer.Add(d.keys.back(), EntryKind::kValue, BenchValue(i, small_values)).ok()) {
       std::abort();
     }
   }
@@ -105,22 +108,28 @@ void RunGets(benchmark::State& state, Dataset& d, const std::vector<uint32_t>& o
   state.SetItemsProcessed(state.iterations());
 }
 
-// Args: block size in KiB, sparse step, record caches on/off.
+// Args: block size in KiB, sparse step, record caches on/off, small values
+// (8 bytes: ~1,300 entries per 64 KiB block, ~80 sparse keys per block).
 void BM_GetRandom(benchmark::State& state) {
-  Dataset& d =
-      GetDataset(static_cast<size_t>(state.range(0)) << 10, static_cast<uint32_t>(state.range(1)), state.range(2) != 0);
+  Dataset& d = GetDataset(static_cast<size_t>(state.range(0)) << 10, static_cast<uint32_t>(state.range(1)),
+                          state.range(2) != 0, state.range(3) != 0);
   static const std::vector<uint32_t> order = RandomOrder(kRecords, 42);
   RunGets(state, d, order, false);
 }
 BENCHMARK(BM_GetRandom)
-    ->ArgNames({"block_kib", "step", "caches"})
-    ->Args({16, 16, 1})
-    ->Args({64, 16, 1})
-    ->Args({16, 16, 0})
-    ->Args({64, 16, 0})
-    ->Args({64, 0, 0})
-    ->Args({64, 1, 0});
-BENCHMARK(BM_GetRandom)->ArgNames({"block_kib", "step", "caches"})->Args({64, 16, 1})->Threads(2)->UseRealTime();
+    ->ArgNames({"block_kib", "step", "caches", "small"})
+    ->Args({16, 16, 1, 0})
+    ->Args({64, 16, 1, 0})
+    ->Args({64, 16, 1, 1})
+    ->Args({16, 16, 0, 0})
+    ->Args({64, 16, 0, 0})
+    ->Args({64, 0, 0, 0})
+    ->Args({64, 1, 0, 0});
+BENCHMARK(BM_GetRandom)
+    ->ArgNames({"block_kib", "step", "caches", "small"})
+    ->Args({64, 16, 1, 0})
+    ->Threads(2)
+    ->UseRealTime();
 
 // The workload's hot set: the same 100 records over and over.
 void BM_GetHot100(benchmark::State& state) {
