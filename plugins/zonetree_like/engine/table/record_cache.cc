@@ -31,80 +31,92 @@ uint64_t HashKey(std::string_view key) {
 
 // ---------------------------------------------------------------- values
 
-ValueCache::ValueCache(uint32_t slots) : num_slots_(slots), slots_(new Slot[slots]) {}
+ValueCache::ValueCache(uint32_t slots) : num_buckets_((slots + 1) / 2), buckets_(new Bucket[num_buckets_]) {}
 ValueCache::~ValueCache() = default;
 
 bool ValueCache::Lookup(uint64_t hash, std::string_view key, EntryKind* kind, void (*sink)(void*, std::string_view),
                         void* ctx) const {
-  Slot& slot = slots_[SlotFor(hash)];
-  std::lock_guard<internal::SlotLock> lock(slot.lock);
-  if (!slot.used || slot.hash != hash || slot.key != key) return false;
-  slot.hits++;
-  *kind = slot.kind;
-  if (slot.kind == EntryKind::kValue) sink(ctx, slot.value);
-  return true;
+  Bucket& bucket = BucketFor(hash);
+  std::lock_guard<internal::SlotLock> lock(bucket.lock);
+  for (Way& way : bucket.ways) {
+    if (!way.used || way.hash != hash || way.key != key) continue;
+    way.hits++;
+    way.referenced = true;
+    *kind = way.kind;
+    if (way.kind == EntryKind::kValue) sink(ctx, way.value);
+    return true;
+  }
+  return false;
 }
 
 void ValueCache::Insert(uint64_t hash, std::string_view key, EntryKind kind, std::string_view value) const {
   if (key.size() + value.size() > kMaxRecordBytes) return;
-  Slot& slot = slots_[SlotFor(hash)];
-  std::lock_guard<internal::SlotLock> lock(slot.lock);
-  slot.used = true;
-  slot.hash = hash;
-  slot.kind = kind;
-  slot.key.assign(key.data(), key.size());
-  slot.value.assign(value.data(), value.size());
+  Bucket& bucket = BucketFor(hash);
+  std::lock_guard<internal::SlotLock> lock(bucket.lock);
+  Way* way = internal::VictimWay(bucket.ways, hash);
+  way->used = true;
+  way->referenced = false;
+  way->hash = hash;
+  way->kind = kind;
+  way->key.assign(key.data(), key.size());
+  way->value.assign(value.data(), value.size());
 }
 
 uint64_t ValueCache::hits() const {
   uint64_t total = 0;
-  for (uint32_t i = 0; i < num_slots_; i++) {
-    std::lock_guard<internal::SlotLock> lock(slots_[i].lock);
-    total += slots_[i].hits;
+  for (uint32_t i = 0; i < num_buckets_; i++) {
+    std::lock_guard<internal::SlotLock> lock(buckets_[i].lock);
+    for (const Way& way : buckets_[i].ways) total += way.hits;
   }
   return total;
 }
 
 size_t ValueCache::MemoryUsage() const {
-  size_t total = sizeof(Slot) * num_slots_;
-  for (uint32_t i = 0; i < num_slots_; i++) {
-    std::lock_guard<internal::SlotLock> lock(slots_[i].lock);
-    total += slots_[i].key.capacity() + slots_[i].value.capacity();
+  size_t total = sizeof(Bucket) * num_buckets_;
+  for (uint32_t i = 0; i < num_buckets_; i++) {
+    std::lock_guard<internal::SlotLock> lock(buckets_[i].lock);
+    for (const Way& way : buckets_[i].ways) total += way.key.capacity() + way.value.capacity();
   }
   return total;
 }
 
 // ---------------------------------------------------------------- keys
 
-KeyCache::KeyCache(uint32_t slots) : num_slots_(slots), slots_(new Slot[slots]) {}
+KeyCache::KeyCache(uint32_t slots) : num_buckets_((slots + 1) / 2), buckets_(new Bucket[num_buckets_]) {}
 KeyCache::~KeyCache() = default;
 
 bool KeyCache::Lookup(uint64_t hash, Location* loc) const {
-  Slot& slot = slots_[SlotFor(hash)];
-  std::lock_guard<internal::SlotLock> lock(slot.lock);
-  if (!slot.used || slot.hash != hash) return false;
-  slot.hits++;
-  *loc = slot.loc;
-  return true;
+  Bucket& bucket = BucketFor(hash);
+  std::lock_guard<internal::SlotLock> lock(bucket.lock);
+  for (Way& way : bucket.ways) {
+    if (!way.used || way.hash != hash) continue;
+    way.hits++;
+    way.referenced = true;
+    *loc = way.loc;
+    return true;
+  }
+  return false;
 }
 
 void KeyCache::Insert(uint64_t hash, const Location& loc) const {
-  Slot& slot = slots_[SlotFor(hash)];
-  std::lock_guard<internal::SlotLock> lock(slot.lock);
-  slot.used = true;
-  slot.hash = hash;
-  slot.loc = loc;
+  Bucket& bucket = BucketFor(hash);
+  std::lock_guard<internal::SlotLock> lock(bucket.lock);
+  Way* way = internal::VictimWay(bucket.ways, hash);
+  way->used = true;
+  way->referenced = false;
+  way->hash = hash;
+  way->loc = loc;
 }
 
 uint64_t KeyCache::hits() const {
   uint64_t total = 0;
-  for (uint32_t i = 0; i < num_slots_; i++) {
-    std::lock_guard<internal::SlotLock> lock(slots_[i].lock);
-    total += slots_[i].hits;
+  for (uint32_t i = 0; i < num_buckets_; i++) {
+    std::lock_guard<internal::SlotLock> lock(buckets_[i].lock);
+    for (const Way& way : buckets_[i].ways) total += way.hits;
   }
   return total;
 }
 
-size_t KeyCache::MemoryUsage() const { return sizeof(Slot) * num_slots_; }
+size_t KeyCache::MemoryUsage() const { return sizeof(Bucket) * num_buckets_; }
 
 }  // namespace zt

@@ -1,5 +1,8 @@
 // Per-segment caches of recently read records (ZoneTree's KeyCacheSize and
-// ValueCacheSize), direct-mapped by key hash.
+// ValueCacheSize slots), two-way set-associative by key hash: a key has two
+// slots (a bucket) it can be in, and an insert evicts the one not read since
+// it was last considered (a one-bit clock), so that a few hot keys whose
+// hashes meet still stay cached together.
 //   KeyCache:   key hash -> where a record is (part, block, index). A hit
 //               skips the searches; the caller checks the record's key, so
 //               the cache holds no keys and a slot is 24 bytes (the whole
@@ -8,7 +11,7 @@
 //               The segment admits a record only on its second read within
 //               the key cache's memory (a key cache hit), so random reads
 //               never pay for copying their record into it.
-// Each slot has its own tiny spin lock, held only to compare and copy, so
+// Each bucket has its own tiny spin lock, held only to compare and copy, so
 // concurrent readers rarely meet. Thread-safe.
 #ifndef ZT_TABLE_RECORD_CACHE_H_
 #define ZT_TABLE_RECORD_CACHE_H_
@@ -61,7 +64,7 @@ class ValueCache {
   ~ValueCache();
 
   // On a hit sets *kind and, for kValue, calls sink(ctx, value) while the
-  // slot is locked (the sink must be short and must not re-enter).
+  // bucket is locked (the sink must be short and must not re-enter).
   bool Lookup(uint64_t hash, std::string_view key, EntryKind* kind, void (*sink)(void*, std::string_view),
               void* ctx) const;
   void Insert(uint64_t hash, std::string_view key, EntryKind kind, std::string_view value) const;
@@ -70,19 +73,23 @@ class ValueCache {
   size_t MemoryUsage() const;
 
  private:
-  struct alignas(64) Slot {
-    internal::SlotLock lock;
+  struct Way {
     bool used = false;
+    bool referenced = false;  // read since the clock last passed
     EntryKind kind = EntryKind::kValue;
     uint64_t hash = 0;
     uint64_t hits = 0;
     std::string key;
     std::string value;
   };
-  size_t SlotFor(uint64_t hash) const { return internal::ScaleHash(hash, num_slots_); }
+  struct alignas(64) Bucket {
+    internal::SlotLock lock;
+    Way ways[2];
+  };
+  Bucket& BucketFor(uint64_t hash) const { return buckets_[internal::ScaleHash(hash, num_buckets_)]; }
 
-  uint32_t num_slots_;
-  std::unique_ptr<Slot[]> slots_;
+  uint32_t num_buckets_;
+  std::unique_ptr<Bucket[]> buckets_;
 };
 
 class KeyCache {
@@ -106,23 +113,47 @@ class KeyCache {
   size_t MemoryUsage() const;
 
  private:
-  struct Slot {
-    internal::SlotLock lock;
+  struct Way {
     bool used = false;
+    bool referenced = false;
     uint32_t hits = 0;  // wraps; summed into 64 bits by hits()
     uint64_t hash = 0;
     Location loc;
   };
+  struct Bucket {
+    internal::SlotLock lock;
+    Way ways[2];
+  };
   // Uses other hash bits than ValueCache, so that two keys colliding in one
   // cache usually do not collide in the other.
-  size_t SlotFor(uint64_t hash) const {
+  Bucket& BucketFor(uint64_t hash) const {
     uint64_t h = (hash >> 32) | (hash << 32);
-    return internal::ScaleHash(h, num_slots_);
+    return buckets_[internal::ScaleHash(h, num_buckets_)];
   }
 
-  uint32_t num_slots_;
-  std::unique_ptr<Slot[]> slots_;
+  uint32_t num_buckets_;
+  std::unique_ptr<Bucket[]> buckets_;
 };
+
+namespace internal {
+// The way of a two-way bucket an insert of `hash` replaces: the one holding
+// the same hash, else an empty one, else one not read since the clock last
+// passed; when both were read, both lose their mark and way 0 goes.
+template <typename Way>
+Way* VictimWay(Way* ways, uint64_t hash) {
+  for (int i = 0; i < 2; i++) {
+    if (ways[i].used && ways[i].hash == hash) return &ways[i];
+  }
+  for (int i = 0; i < 2; i++) {
+    if (!ways[i].used) return &ways[i];
+  }
+  for (int i = 0; i < 2; i++) {
+    if (!ways[i].referenced) return &ways[i];
+  }
+  ways[0].referenced = ways[1].referenced = false;
+  return &ways[0];
+}
+}  // namespace internal
 
 }  // namespace zt
 
