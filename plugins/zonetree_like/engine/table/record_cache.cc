@@ -38,10 +38,11 @@ bool ValueCache::Lookup(uint64_t hash, std::string_view key, EntryKind* kind, vo
                         void* ctx) const {
   Bucket& bucket = BucketFor(hash);
   std::lock_guard<internal::SlotLock> lock(bucket.lock);
-  for (Way& way : bucket.ways) {
+  for (int i = 0; i < 2; i++) {
+    Way& way = bucket.ways[i];
     if (!way.used || way.hash != hash || way.key != key) continue;
     way.hits++;
-    way.referenced = true;
+    bucket.lru = static_cast<uint8_t>(1 - i);
     *kind = way.kind;
     if (way.kind == EntryKind::kValue) sink(ctx, way.value);
     return true;
@@ -53,9 +54,8 @@ void ValueCache::Insert(uint64_t hash, std::string_view key, EntryKind kind, std
   if (key.size() + value.size() > kMaxRecordBytes) return;
   Bucket& bucket = BucketFor(hash);
   std::lock_guard<internal::SlotLock> lock(bucket.lock);
-  Way* way = internal::VictimWay(bucket.ways, hash);
+  Way* way = internal::VictimWay(bucket, hash);
   way->used = true;
-  way->referenced = false;
   way->hash = hash;
   way->kind = kind;
   way->key.assign(key.data(), key.size());
@@ -88,10 +88,11 @@ KeyCache::~KeyCache() = default;
 bool KeyCache::Lookup(uint64_t hash, Location* loc) const {
   Bucket& bucket = BucketFor(hash);
   std::lock_guard<internal::SlotLock> lock(bucket.lock);
-  for (Way& way : bucket.ways) {
+  for (int i = 0; i < 2; i++) {
+    Way& way = bucket.ways[i];
     if (!way.used || way.hash != hash) continue;
     way.hits++;
-    way.referenced = true;
+    bucket.lru = static_cast<uint8_t>(1 - i);
     *loc = way.loc;
     return true;
   }
@@ -101,9 +102,8 @@ bool KeyCache::Lookup(uint64_t hash, Location* loc) const {
 void KeyCache::Insert(uint64_t hash, const Location& loc) const {
   Bucket& bucket = BucketFor(hash);
   std::lock_guard<internal::SlotLock> lock(bucket.lock);
-  Way* way = internal::VictimWay(bucket.ways, hash);
+  Way* way = internal::VictimWay(bucket, hash);
   way->used = true;
-  way->referenced = false;
   way->hash = hash;
   way->loc = loc;
 }

@@ -1,8 +1,8 @@
 // Per-segment caches of recently read records (ZoneTree's KeyCacheSize and
 // ValueCacheSize slots), two-way set-associative by key hash: a key has two
-// slots (a bucket) it can be in, and an insert evicts the one not read since
-// it was last considered (a one-bit clock), so that a few hot keys whose
-// hashes meet still stay cached together.
+// slots (a bucket) it can be in, and an insert evicts the bucket's least
+// recently used one, so that two hot keys whose hashes meet stay cached
+// together.
 //   KeyCache:   key hash -> where a record is (part, block, index). A hit
 //               skips the searches; the caller checks the record's key, so
 //               the cache holds no keys and a slot is 24 bytes (the whole
@@ -75,7 +75,6 @@ class ValueCache {
  private:
   struct Way {
     bool used = false;
-    bool referenced = false;  // read since the clock last passed
     EntryKind kind = EntryKind::kValue;
     uint64_t hash = 0;
     uint64_t hits = 0;
@@ -84,6 +83,7 @@ class ValueCache {
   };
   struct alignas(64) Bucket {
     internal::SlotLock lock;
+    uint8_t lru = 0;  // the way read or written least recently
     Way ways[2];
   };
   Bucket& BucketFor(uint64_t hash) const { return buckets_[internal::ScaleHash(hash, num_buckets_)]; }
@@ -115,13 +115,13 @@ class KeyCache {
  private:
   struct Way {
     bool used = false;
-    bool referenced = false;
     uint32_t hits = 0;  // wraps; summed into 64 bits by hits()
     uint64_t hash = 0;
     Location loc;
   };
   struct Bucket {
     internal::SlotLock lock;
+    uint8_t lru = 0;  // the way read or written least recently
     Way ways[2];
   };
   // Uses other hash bits than ValueCache, so that two keys colliding in one
@@ -137,21 +137,20 @@ class KeyCache {
 
 namespace internal {
 // The way of a two-way bucket an insert of `hash` replaces: the one holding
-// the same hash, else an empty one, else one not read since the clock last
-// passed; when both were read, both lose their mark and way 0 goes.
-template <typename Way>
-Way* VictimWay(Way* ways, uint64_t hash) {
+// the same hash, else an empty one, else the least recently used. Marks it
+// the most recently used.
+template <typename Bucket>
+auto* VictimWay(Bucket& bucket, uint64_t hash) {
+  int victim = bucket.lru;
   for (int i = 0; i < 2; i++) {
-    if (ways[i].used && ways[i].hash == hash) return &ways[i];
+    if (bucket.ways[i].used && bucket.ways[i].hash == hash) {
+      victim = i;
+      break;
+    }
+    if (!bucket.ways[i].used) victim = i;
   }
-  for (int i = 0; i < 2; i++) {
-    if (!ways[i].used) return &ways[i];
-  }
-  for (int i = 0; i < 2; i++) {
-    if (!ways[i].referenced) return &ways[i];
-  }
-  ways[0].referenced = ways[1].referenced = false;
-  return &ways[0];
+  bucket.lru = static_cast<uint8_t>(1 - victim);
+  return &bucket.ways[victim];
 }
 }  // namespace internal
 
