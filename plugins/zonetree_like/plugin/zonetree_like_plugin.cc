@@ -202,6 +202,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o,
   zt::ParseCompression(compression, &o->table.compression);
   // zstd levels: negative are its fast levels, 0 its default (3).
   c.Integer("settings", "CompressionLevel", &o->table.zstd_level, -50, 19);
+  c.Integer("settings", "MergeThreadNice", &o->merge_thread_nice, 0, 19);
   c.Integer("settings", "PartMinEntries", &o->table.part_min_entries, 1,
             kMaxCount);
   c.Integer("settings", "PartMaxEntries", &o->table.part_max_entries, 1,
@@ -236,6 +237,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o,
   j["CompressionBlockSize"] = o->table.block_size;
   j["Compression"] = compression;
   j["CompressionLevel"] = o->table.zstd_level;
+  j["MergeThreadNice"] = o->merge_thread_nice;
   j["PartMinEntries"] = o->table.part_min_entries;
   j["PartMaxEntries"] = o->table.part_max_entries;
   j["MaxFrozenSegments"] = o->max_frozen_segments;

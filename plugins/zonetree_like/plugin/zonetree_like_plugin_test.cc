@@ -6,8 +6,13 @@
 #include <kvbench/plugin.h>
 #include <stdlib.h>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -91,6 +96,8 @@ TEST_F(PluginTest, UnknownOrWrongSettingsAreRejected) {
   EXPECT_EQ(Open(R"({"durability":{"WalMode":"sometimes"}})", &e, &err), KVB_INVALID_ARGUMENT);
   EXPECT_NE(err.find("durability.WalMode"), std::string::npos) << err;
   EXPECT_EQ(Open(R"({"durability":{"Fsync":true}})", &e, &err), KVB_INVALID_ARGUMENT);
+  EXPECT_EQ(Open(R"({"settings":{"MergeThreadNice":20}})", &e, &err), KVB_INVALID_ARGUMENT);
+  EXPECT_NE(err.find("settings.MergeThreadNice"), std::string::npos) << err;
 }
 
 TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
@@ -99,13 +106,15 @@ TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
   std::string config =
       R"({"settings":{"MutableSegmentMaxItemCount":250000,"SparseArrayStepSize":16,)"
       R"("KeyCacheSize":1024,"ValueCacheSize":1024,"IteratorPrefetchSize":16,)"
-      R"("BlockCacheLifeTimeMs":60000,"BottomMergePolicy":"merge-all","BlockCacheBudgetMb":64},)"
+      R"("BlockCacheLifeTimeMs":60000,"BottomMergePolicy":"merge-all","BlockCacheBudgetMb":64,)"
+      R"("MergeThreadNice":10},)"
       R"("durability":{"WalMode":"sync"}})";
   ASSERT_EQ(Open(config, &e, &err), KVB_OK) << err;
   std::string eff = Describe(e, KVB_DESCRIBE_EFFECTIVE_SETTINGS);
   EXPECT_NE(eff.find("\"MutableSegmentMaxItemCount\":250000"), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"WalMode\":\"sync\""), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"BlockCacheBudgetMb\":64"), std::string::npos) << eff;
+  EXPECT_NE(eff.find("\"MergeThreadNice\":10"), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"DiskSegmentMaxItemCount\":20000000"), std::string::npos) << eff;
   std::string dur = Describe(e, KVB_DESCRIBE_DURABILITY);
   EXPECT_NE(dur.find("WAL sync:"), std::string::npos) << dur;
@@ -155,6 +164,22 @@ TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
   ASSERT_EQ(t_->count(s, &count, nullptr, 0), KVB_OK);
   EXPECT_EQ(count, 300u);
   EXPECT_NE(Describe(e, KVB_DESCRIBE_STATS).find("\"puts\":301"), std::string::npos);
+  // MergeThreadNice 10: the store's merge thread runs at nice 10 (field 19 of
+  // /proc/self/task/<tid>/stat; the thread sets it when it starts).
+  int niced = 0;
+  for (int attempt = 0; attempt < 100 && niced == 0; ++attempt) {
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+      std::ifstream in(task.path() / "stat");
+      std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      std::istringstream fields(stat.substr(stat.rfind(')') + 2));  // after "pid (comm) "
+      std::string field;
+      for (int i = 3; i <= 19 && fields >> field; ++i) {
+      }
+      if (field == "10") ++niced;
+    }
+    if (niced == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_GE(niced, 1);
 
   ASSERT_EQ(t_->engine_stabilize(e, nullptr, 0), KVB_OK);
   ASSERT_EQ(t_->engine_settle(e, nullptr, 0), KVB_OK);

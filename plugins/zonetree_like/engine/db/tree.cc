@@ -1,5 +1,8 @@
 #include "db/tree.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <set>
@@ -493,6 +496,11 @@ bool Tree::BottomMergeWantedLocked() const {
 }
 
 void Tree::MergeLoop() {
+  if (options_.merge_thread_nice > 0) {
+    // Linux: nice is per thread (this one's id); best effort, the merges
+    // work the same at any priority.
+    (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), options_.merge_thread_nice);
+  }
   std::unique_lock<std::mutex> lock(layout_mu_);
   while (true) {
     merge_cv_.wait(lock, [this] {
