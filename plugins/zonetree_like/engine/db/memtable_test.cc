@@ -73,6 +73,20 @@ TEST(MemTableTest, IteratorOrderAndSnapshot) {
   EXPECT_FALSE(all.Valid());
 }
 
+// The memtable iterates exactly the model's keys and newest values, in order.
+void ExpectSameAsModel(const MemTable& m, const std::map<std::string, std::string>& model) {
+  MemTable::Iterator it(&m);
+  it.SeekToFirst();
+  for (const auto& [k, v] : model) {
+    ASSERT_TRUE(it.Valid());
+    ASSERT_EQ(it.key(), k);
+    EXPECT_EQ(it.value(), v);
+    it.Next();
+  }
+  EXPECT_FALSE(it.Valid());
+  EXPECT_EQ(m.keys(), model.size());
+}
+
 TEST(MemTableTest, RandomAgainstMap) {
   MemTable m;
   std::map<std::string, std::string> model;
@@ -84,16 +98,7 @@ TEST(MemTableTest, RandomAgainstMap) {
     m.Add(++seq, k, EntryKind::kValue, v);
     model[k] = v;
   }
-  MemTable::Iterator it(&m);
-  it.SeekToFirst();
-  for (const auto& [k, v] : model) {
-    ASSERT_TRUE(it.Valid());
-    EXPECT_EQ(it.key(), k);
-    EXPECT_EQ(it.value(), v);
-    it.Next();
-  }
-  EXPECT_FALSE(it.Valid());
-  EXPECT_EQ(m.keys(), model.size());
+  ExpectSameAsModel(m, model);
 }
 
 // Binary keys of 0 to 100 bytes with long shared prefixes and high bytes:
@@ -114,15 +119,7 @@ TEST(MemTableTest, BinaryKeysOfEveryLengthAgainstMap) {
     m.Add(++seq, k, EntryKind::kValue, v);
     model[k] = v;
   }
-  MemTable::Iterator it(&m);
-  it.SeekToFirst();
-  for (const auto& [k, v] : model) {
-    ASSERT_TRUE(it.Valid());
-    ASSERT_EQ(it.key(), k);
-    EXPECT_EQ(it.value(), v);
-    it.Next();
-  }
-  EXPECT_FALSE(it.Valid());
+  ExpectSameAsModel(m, model);
   for (const auto& [k, v] : model) {
     EntryKind kind;
     std::string_view got;

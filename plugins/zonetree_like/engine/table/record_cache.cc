@@ -29,6 +29,20 @@ uint64_t HashKey(std::string_view key) {
   return h;
 }
 
+namespace {
+
+template <typename Bucket>
+uint64_t SumHits(Bucket* buckets, uint32_t n) {
+  uint64_t total = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    std::lock_guard<internal::SlotLock> lock(buckets[i].lock);
+    for (const auto& way : buckets[i].ways) total += way.hits;
+  }
+  return total;
+}
+
+}  // namespace
+
 // ---------------------------------------------------------------- values
 
 ValueCache::ValueCache(uint32_t slots) : num_buckets_((slots + 1) / 2), buckets_(new Bucket[num_buckets_]) {}
@@ -62,14 +76,7 @@ void ValueCache::Insert(uint64_t hash, std::string_view key, EntryKind kind, std
   way->value.assign(value.data(), value.size());
 }
 
-uint64_t ValueCache::hits() const {
-  uint64_t total = 0;
-  for (uint32_t i = 0; i < num_buckets_; i++) {
-    std::lock_guard<internal::SlotLock> lock(buckets_[i].lock);
-    for (const Way& way : buckets_[i].ways) total += way.hits;
-  }
-  return total;
-}
+uint64_t ValueCache::hits() const { return SumHits(buckets_.get(), num_buckets_); }
 
 size_t ValueCache::MemoryUsage() const {
   size_t total = sizeof(Bucket) * num_buckets_;
@@ -108,14 +115,7 @@ void KeyCache::Insert(uint64_t hash, const Location& loc) const {
   way->loc = loc;
 }
 
-uint64_t KeyCache::hits() const {
-  uint64_t total = 0;
-  for (uint32_t i = 0; i < num_buckets_; i++) {
-    std::lock_guard<internal::SlotLock> lock(buckets_[i].lock);
-    for (const Way& way : buckets_[i].ways) total += way.hits;
-  }
-  return total;
-}
+uint64_t KeyCache::hits() const { return SumHits(buckets_.get(), num_buckets_); }
 
 size_t KeyCache::MemoryUsage() const { return sizeof(Bucket) * num_buckets_; }
 

@@ -114,17 +114,30 @@ TEST(SegmentTest, NoCompressionAndBigValues) {
   }
 }
 
-TEST(SegmentTest, ValueAndKeyCachesServeRepeatedReads) {
+// Records [0, n) (every tombstone_every-th a tombstone, 0: none) in 4 KiB
+// blocks, with both record caches at 1024 slots.
+struct CachedSegment {
   testing::TempDir dir;
+  std::shared_ptr<BlockCache> cache = NewCache();
+  std::shared_ptr<Segment> seg;
+};
+std::unique_ptr<CachedSegment> OpenCachedSegment(uint64_t n, uint64_t tombstone_every) {
+  auto s = std::make_unique<CachedSegment>();
   testing::FileNumbers numbers;
   TableOptions opt;
   opt.block_size = 4096;
   opt.value_cache_size = 1024;
   opt.key_cache_size = 1024;
-  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, 5000, 7);
-  auto cache = NewCache();
-  std::shared_ptr<Segment> seg;
-  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, cache, &seg).ok());
+  auto parts = testing::WriteRun(s->dir.path(), opt, &numbers, 0, n, tombstone_every);
+  EXPECT_TRUE(Segment::Open(s->dir.path(), parts, opt, s->cache, &s->seg).ok());
+  return s;
+}
+
+TEST(SegmentTest, ValueAndKeyCachesServeRepeatedReads) {
+  auto cached = OpenCachedSegment(5000, 7);
+  ASSERT_NE(cached->seg, nullptr);
+  const auto& seg = cached->seg;
+  const auto& cache = cached->cache;
   std::string v;
   // 100 hot records read over and over (the workload's pattern).
   for (int round = 0; round < 20; round++) {
@@ -135,8 +148,8 @@ TEST(SegmentTest, ValueAndKeyCachesServeRepeatedReads) {
   }
   uint64_t block_lookups = cache->stats().hits + cache->stats().misses;
   Segment::CacheStats st = seg->cache_stats();
-  // Rounds 2-19 can hit (round 0 searches, round 1 admits); direct-mapped, so
-  // a few of the 100 may collide, most must hit.
+  // Rounds 2-19 can hit (round 0 searches, round 1 admits); two ways per
+  // bucket, so nearly all must hit.
   EXPECT_GT(st.value_hits, 18u * 100 * 8 / 10);
   EXPECT_LT(block_lookups, 20u * 100 / 2);
   // The second round found each record through the key cache, which admitted
@@ -152,16 +165,9 @@ TEST(SegmentTest, ValueAndKeyCachesServeRepeatedReads) {
 // Random reads of distinct keys never reach the value cache: a record is
 // admitted on its second read only.
 TEST(SegmentTest, ValueCacheAdmitsRecordsOnTheirSecondRead) {
-  testing::TempDir dir;
-  testing::FileNumbers numbers;
-  TableOptions opt;
-  opt.block_size = 4096;
-  opt.value_cache_size = 1024;
-  opt.key_cache_size = 1024;
-  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, 3000, 0);
-  auto cache = NewCache();
-  std::shared_ptr<Segment> seg;
-  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, cache, &seg).ok());
+  auto cached = OpenCachedSegment(3000, 0);
+  ASSERT_NE(cached->seg, nullptr);
+  const auto& seg = cached->seg;
   std::string v;
   const size_t fresh = seg->MemoryUsage();
   for (uint64_t i = 0; i < 2500; i++) ASSERT_TRUE(GetString(*seg, KeyOf(i), &v).ok());
