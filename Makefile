@@ -15,6 +15,10 @@ DEB_PACKAGES := g++ cmake ninja-build pkg-config libboost-dev nlohmann-json3-dev
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 FUZZ_SECONDS ?= 30
 FUZZ_TARGETS := fuzz_config fuzz_zt_block fuzz_zt_wal fuzz_zt_manifest
+# What `make test` fuzzes (clang, ASan+UBSan), a few seconds each: the zonetree_like file readers. The config
+# parser's target needs the whole host built with clang and the sanitizers, too long for every test run: `make fuzz`.
+FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_TARGETS := fuzz_zt_block fuzz_zt_wal fuzz_zt_manifest
 
 # $(call install_missing,PACKAGES): installs those of PACKAGES that are not installed yet (apt-get, as root or
 # through sudo); does nothing, and needs no privileges, when all are there.
@@ -29,7 +33,8 @@ define install_missing
 	fi
 endef
 
-.PHONY: all deps fuzz-deps configure build bench test test-slow test-all test-asan test-tsan fuzz format clean
+.PHONY: all deps fuzz-deps configure build bench test test-slow test-all test-asan test-tsan fuzz fuzz-configure \
+        fuzz-smoke format clean
 
 all: build
 
@@ -50,9 +55,11 @@ build: deps $(BUILD_DIR)/build.ninja
 bench: build
 	$(BUILD_DIR)/kvbench run $(CONFIG) --out $(OUT)
 
-# The whole fast suite (unit, conformance, integration). Long suites carry the 'slow' label: make test-slow.
+# The whole fast suite (unit, conformance, integration), then a short libFuzzer run (ASan+UBSan) of the
+# zonetree_like readers. Long suites carry the 'slow' label: make test-slow.
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -LE slow -j $(JOBS) $(CTEST_ARGS)
+	$(MAKE) --no-print-directory fuzz-smoke
 
 test-slow: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -L slow $(CTEST_ARGS)
@@ -75,21 +82,34 @@ test-tsan: deps
 fuzz-deps:
 	$(call install_missing,$(FUZZ_PACKAGES))
 
-# libFuzzer (clang, ASan+UBSan) over each fuzz target for FUZZ_SECONDS, starting from its corpus in
-# tests/fuzz/corpus/<target>/; new inputs go to build-fuzz/fuzz/new/<target>/, crashes to build-fuzz/fuzz/artifacts/.
-# (`make test` replays the corpora with the normal compiler.)
-fuzz: deps fuzz-deps
+fuzz-configure: deps fuzz-deps
 	cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
 	  -DCMAKE_CXX_COMPILER=clang++ -DKVBENCH_FUZZ=ON
-	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+
+# $(call run_fuzzers,TARGETS,SECONDS): libFuzzer over each target for SECONDS, starting from its corpus in
+# tests/fuzz/corpus/<target>/; new inputs go to build-fuzz/fuzz/new/<target>/, crashes to build-fuzz/fuzz/artifacts/.
+# Any crash, sanitizer report or timeout fails the recipe.
+define run_fuzzers
 	@mkdir -p build-fuzz/fuzz/artifacts
-	@for t in $(FUZZ_TARGETS); do \
+	@for t in $(1); do \
 	  mkdir -p build-fuzz/fuzz/new/$$t; \
-	  echo "== $$t: $(FUZZ_SECONDS) s"; \
-	  build-fuzz/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+	  echo "== $$t: $(2) s"; \
+	  build-fuzz/fuzz/$$t -max_total_time=$(2) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
 	    -print_final_stats=1 -artifact_prefix=build-fuzz/fuzz/artifacts/$$t- \
 	    build-fuzz/fuzz/new/$$t tests/fuzz/corpus/$$t || exit 1; \
 	done
+endef
+
+# libFuzzer (clang, ASan+UBSan) over every fuzz target for FUZZ_SECONDS.
+# (`make test` replays the corpora with the normal compiler, then runs fuzz-smoke.)
+fuzz: fuzz-configure
+	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	$(call run_fuzzers,$(FUZZ_TARGETS),$(FUZZ_SECONDS))
+
+# The short run `make test` ends with.
+fuzz-smoke: fuzz-configure
+	cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_SMOKE_TARGETS)
+	$(call run_fuzzers,$(FUZZ_SMOKE_TARGETS),$(FUZZ_SMOKE_SECONDS))
 
 format:
 	git ls-files '*.cc' '*.hpp' '*.h' '*.c' | xargs clang-format -i
