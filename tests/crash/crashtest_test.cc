@@ -118,6 +118,41 @@ TEST(Crashtest, PluginThatDropsAcknowledgedWritesWhileClaimingSyncBreaksItsPromi
   EXPECT_NE(ReadFile(scratch / "out/crashtest.md").find("**BROKEN**"), std::string::npos);
 }
 
+// A reopen that returns an error and one that crashes the verifier are reported per kill, count as unverified (a
+// broken no-acked-loss promise), and the run carries on with the next engine.
+TEST(Crashtest, FailedReopenAndCrashedVerifierAreReportedAndTheRunGoesOn) {
+  ScratchDir scratch;
+  const auto lossy = [](const char* name, const char* on_reopen) {
+    return nlohmann::json{{"name", name},
+                          {"plugin", TestPluginPath("lossy_sync")},
+                          {"settings", {{"OnReopen", on_reopen}}},
+                          {"durability", {{"WalMode", "sync"}}},
+                          {"crash_promise", "no-acked-loss"}};
+  };
+  const CrashRun run = RunCrashtest(
+      scratch, {lossy("Refuses", "fail"), lossy("Aborts", "abort"), {{"name", "Memory"}, {"plugin", "memory"}}}, 1,
+      "21");
+  EXPECT_EQ(run.process.exit_code, 1) << run.process.output;
+  const nlohmann::json& engines = run.results["engines"];
+  ASSERT_EQ(engines.size(), 3u) << run.results.dump();
+  const nlohmann::json& refuses = engines[0]["kills"][0];
+  EXPECT_EQ(refuses["reopen"], "reopen failed") << refuses.dump();
+  EXPECT_NE(refuses["error"].get<std::string>().find("OnReopen"), std::string::npos) << refuses.dump();
+  const nlohmann::json& aborts = engines[1]["kills"][0];
+  EXPECT_EQ(aborts["reopen"], "verifier crashed") << aborts.dump();
+  EXPECT_NE(aborts["error"].get<std::string>().find("signal"), std::string::npos) << aborts.dump();
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(engines[i]["held"], false) << engines[i].dump();
+    EXPECT_EQ(engines[i]["summary"]["unverified"], 1) << engines[i].dump();
+  }
+  // The engine after them was killed and verified as usual.
+  EXPECT_EQ(engines[2]["name"], "Memory");
+  ExpectKillsVerified(engines[2], 1);
+  const std::string md = ReadFile(scratch / "out/crashtest.md");
+  EXPECT_NE(md.find("reopen failed"), std::string::npos);
+  EXPECT_NE(md.find("verifier crashed"), std::string::npos);
+}
+
 TEST(Crashtest, BadUsageAndBadConfigExitWithTwo) {
   ScratchDir scratch;
   WriteFile(scratch / "config.json", SmallConfig(kProfiles, {{{"name", "Memory"}, {"plugin", "memory"}}}).dump());

@@ -6,10 +6,14 @@
 //
 // Log record: op (1 byte: 'P' put, 'D' delete), key size and value size (4 bytes each, little-endian), key, value.
 // Open replays each log; a torn final record (a kill in the middle of a write) is ignored.
+//
+// `OnReopen` makes a reopen go wrong, for the crash scenario's own tests: opening a store whose log already holds
+// records returns an error ("fail") or aborts the process ("abort"); "replay" (the default) replays it.
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -126,13 +130,18 @@ class Store {
 class Engine {
  public:
   using Store = lossy::Store;
-  Engine(std::string dir, int64_t drop_every) : dir_(std::move(dir)), drop_every_(drop_every) {}
+  Engine(std::string dir, int64_t drop_every, std::string on_reopen)
+      : dir_(std::move(dir)), drop_every_(drop_every), on_reopen_(std::move(on_reopen)) {}
 
   Status OpenStore(std::string_view name, std::unique_ptr<Store>* store) {
     const std::string path = dir_ + "/" + std::string(name) + ".log";
     Map map;
     Status s = Store::Replay(path, &map);
     if (!s.ok()) return s;
+    if (!map.empty() && on_reopen_ == "fail") {
+      return Status::Corruption(path + ": refusing to reopen (settings.OnReopen is \"fail\")");
+    }
+    if (!map.empty() && on_reopen_ == "abort") std::abort();
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) return Status::IOError(path + ": " + std::strerror(errno));
     *store = std::make_unique<Store>(fd, std::move(map), name != "profiles", drop_every_, &index_puts_);
@@ -155,6 +164,7 @@ class Engine {
  private:
   std::string dir_;
   int64_t drop_every_;
+  std::string on_reopen_;
   int64_t index_puts_ = 0;
 };
 
@@ -169,11 +179,13 @@ struct LossySyncPlugin {
     sdk::ConfigReader config(req.config_json);
     int64_t drop_every = 50;
     std::string wal_mode = "sync";
+    std::string on_reopen = "replay";
     config.Int("settings", "DropEvery", &drop_every, 1, INT64_MAX);
+    config.Choice("settings", "OnReopen", &on_reopen, {"replay", "fail", "abort"});
     config.Choice("durability", "WalMode", &wal_mode, {"sync"});
     Status s = config.Finish();
     if (!s.ok()) return s;
-    *engine = std::make_unique<Engine>(req.data_dir, drop_every);
+    *engine = std::make_unique<Engine>(req.data_dir, drop_every, on_reopen);
     return Status::OK();
   }
 };
