@@ -5,7 +5,7 @@
 // together.
 //   KeyCache:   key hash -> where a record is (part, block, index). A hit
 //               skips the searches; the caller checks the record's key, so
-//               the cache holds no keys and a slot is 24 bytes (the whole
+//               the cache holds no keys and a slot is 32 bytes (the whole
 //               cache stays in the CPU's caches).
 //   ValueCache: key -> (kind, value). A hit skips the block path entirely.
 //               The segment admits a record only on its second read within
