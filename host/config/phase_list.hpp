@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "workload/profile_workload.hpp"
+#include "workload/phase_id.hpp"
 
 namespace kvbench::config {
 

@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "measure/phase_meter.hpp"
-#include "workload/profile_workload.hpp"
+#include "workload/phase_id.hpp"
+#include "workload/workload_params.hpp"
 
 namespace kvbench::config {
 

@@ -1,1 +1,1 @@
-kvbench_add_test(config_parser_test SOURCES ${CMAKE_CURRENT_LIST_DIR}/config_parser_test.cc LIBS kvbench_host)
+kvbench_add_test(config_parser_test SOURCES ${CMAKE_CURRENT_LIST_DIR}/config_parser_test.cc LIBS kvbench_config)

@@ -17,8 +17,10 @@
 #include <vector>
 
 #include "common/status.hpp"
+#include "workload/phase_id.hpp"
 #include "workload/plan.hpp"
 #include "workload/profile.hpp"
+#include "workload/workload_params.hpp"
 
 namespace kvbench::host {
 class StoreClient;
@@ -29,73 +31,6 @@ class PhaseMeter;
 }  // namespace kvbench::measure
 
 namespace kvbench::workload {
-
-// Spec §1. Counts are 64-bit; profiles, seed and query_limit are 32-bit signed as in the reference.
-struct WorkloadParams {
-  int32_t profiles = 100000;
-  int32_t seed = 570123434;
-  int32_t query_limit = 100;
-  int64_t reads = 100000;
-  int64_t email_reads = 100000;
-  int64_t queries = 25000;
-  int64_t updates = 100000;
-  int64_t post_reads = 100000;
-  int64_t post_email_reads = 100000;
-  int64_t post_queries = 25000;
-
-  // N for every count; queries = post_queries = N/4 when N > 10000, else N. Seed and query limit as default.
-  static WorkloadParams Defaults(int32_t profiles);
-  // profiles >= 1, query_limit >= 1, every count >= 0; the message names the offending field.
-  Status Validate() const;
-};
-
-// The item count of each plan section (spec §4), in section order.
-std::array<int64_t, kPlanSectionCount> SectionCounts(const WorkloadParams& params);
-
-// The 16 timed phases, in the report's order.
-enum class PhaseId : int {
-  kInsert,
-  kReadById,
-  kLookupByEmail,
-  kScanCountryStatus,
-  kQueryCountryStatus,
-  kScanCreatedAt,
-  kQueryCreatedAt,
-  kScanTopReputation,
-  kQueryTopReputation,
-  kUpdate,
-  kPostReadById,
-  kPostLookupByEmail,
-  kPostScanCountryStatus,
-  kPostQueryCountryStatus,
-  kPostScanTopReputation,
-  kPostQueryTopReputation,
-};
-inline constexpr int kPhaseCount = 16;
-
-// All phases in order, for iteration.
-inline constexpr std::array<PhaseId, kPhaseCount> kAllPhases = {
-    PhaseId::kInsert,
-    PhaseId::kReadById,
-    PhaseId::kLookupByEmail,
-    PhaseId::kScanCountryStatus,
-    PhaseId::kQueryCountryStatus,
-    PhaseId::kScanCreatedAt,
-    PhaseId::kQueryCreatedAt,
-    PhaseId::kScanTopReputation,
-    PhaseId::kQueryTopReputation,
-    PhaseId::kUpdate,
-    PhaseId::kPostReadById,
-    PhaseId::kPostLookupByEmail,
-    PhaseId::kPostScanCountryStatus,
-    PhaseId::kPostQueryCountryStatus,
-    PhaseId::kPostScanTopReputation,
-    PhaseId::kPostQueryTopReputation,
-};
-
-// The report's exact phase names ("insert profiles", "read by user id", ...).
-const char* PhaseName(PhaseId phase);
-std::optional<PhaseId> PhaseFromName(std::string_view name);
 
 // The five stores, in the order of ProfileStores.
 inline constexpr std::array<const char*, 5> kStoreNames = {"profiles", "email-index", "country-status-index",

@@ -7,3 +7,7 @@ list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/plan.cc
   ${CMAKE_CURRENT_LIST_DIR}/profile.cc
   ${CMAKE_CURRENT_LIST_DIR}/profile_workload.cc)
+# What a run config names: the parameters and the phases (part of kvbench_config).
+list(APPEND KVBENCH_CONFIG_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/phase_id.cc
+  ${CMAKE_CURRENT_LIST_DIR}/workload_params.cc)
