@@ -1,6 +1,12 @@
 // 'kvbench crashtest' as a user runs it: 5K profiles, a few kills per engine, a fixed seed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <string>
+#include <vector>
+
 #include "kvbench_process.hpp"
 
 namespace kvbench::testing {
@@ -15,11 +21,14 @@ struct CrashRun {
 };
 
 CrashRun RunCrashtest(const ScratchDir& scratch, const nlohmann::json& engines, int kills, const std::string& seed,
-                      const std::string& out_name = "out") {
+                      const std::string& out_name = "out", bool keep_data = false) {
   WriteFile(scratch / "config.json", SmallConfig(kProfiles, engines).dump(2));
   CrashRun run;
-  run.process = RunKvbench({"crashtest", scratch / "config.json", "--kills", std::to_string(kills), "--seed", seed,
-                            "--out", scratch / out_name});
+  std::vector<std::string> args = {
+      "crashtest", scratch / "config.json", "--kills", std::to_string(kills), "--seed", seed,
+      "--out",     scratch / out_name};
+  if (keep_data) args.push_back("--keep-data");
+  run.process = RunKvbench(args);
   run.results = ReadJson(scratch / (out_name + "/crashtest.json"));
   return run;
 }
@@ -60,6 +69,38 @@ TEST(Crashtest, ZoneTreeSyncWalLosesNothingAcknowledged) {
   EXPECT_TRUE(insert && update) << "kills alternate between the phases";
   const std::string md = ReadFile(scratch / "out/crashtest.md");
   EXPECT_NE(md.find("| ZT sync | no-acked-loss"), std::string::npos) << md;
+}
+
+// Segments of 250 records: each store flushes its memtable every 250 inserts and merges in the background, so the
+// kills land among flushes, merges and manifest rewrites, not only in the WAL.
+TEST(Crashtest, ZoneTreeSyncWalLosesNothingWhenKilledAmongFlushesAndMerges) {
+  ScratchDir scratch;
+  const CrashRun run =
+      RunCrashtest(scratch,
+                   {{{"name", "ZT sync small"},
+                     {"plugin", "zonetree_like"},
+                     {"settings", {{"MutableSegmentMaxItemCount", 250}, {"DiskSegmentMaxItemCount", 1000}}},
+                     {"durability", {{"WalMode", "sync"}}}}},
+                   6, "31", "out", /*keep_data=*/true);
+  EXPECT_EQ(run.process.exit_code, 0) << run.process.output;
+  const nlohmann::json& e = run.results["engines"][0];
+  EXPECT_EQ(e["promise"], "no-acked-loss");
+  EXPECT_EQ(e["held"], true);
+  ExpectKillsVerified(e, 6);
+  for (const nlohmann::json& k : e["kills"]) {
+    EXPECT_EQ(k["lost"], 0) << k.dump();
+    EXPECT_EQ(k["deep_verify"]["missing"], 0) << k.dump();
+    EXPECT_EQ(k["deep_verify"]["stale"], 0) << k.dump();
+  }
+  // The last writer flushed and merged many times before its kill: the profiles store's file numbers (segments,
+  // WAL files) went far past the first few.
+  unsigned long long highest = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(scratch / "out/data/ZT_sync_small/profiles")) {
+    const std::string name = entry.path().filename().string();
+    if (!name.empty() && std::isdigit(static_cast<unsigned char>(name[0])))
+      highest = std::max(highest, std::stoull(name));
+  }
+  EXPECT_GE(highest, 10u) << "too few flushes before the last kill";
 }
 
 TEST(Crashtest, MemoryLosesAcknowledgedWritesAndReportsThem) {
