@@ -29,6 +29,8 @@ constexpr Command kCommands[] = {
     {"report", kvbench::cli::ReportCommand, "report RESULTS.json... [--out DIR]"},
     {"compare", kvbench::cli::CompareCommand,
      "compare BASELINE.json CURRENT.json [--threshold PCT] [--format table|github-action-benchmark|bencher]"},
+    {"scaling", kvbench::cli::ScalingCommand,
+     "scaling RESULTS.json... [--limit RATIO] [--format table|markdown|json] [--out FILE]"},
     {"crashtest", kvbench::cli::CrashtestCommand,
      "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--timeout S]"},
     // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp).

@@ -17,6 +17,7 @@ int ConformanceCommand(const CommandArgs& args);  // cmd_conformance.cc: ABI con
 int ReportCommand(const CommandArgs& args);       // cmd_report.cc: results JSON -> report.md/html/svg/csv
 int CompareCommand(const CommandArgs& args);      // cmd_compare.cc: baseline vs current, exit 1 on regression
 int CrashtestCommand(const CommandArgs& args);    // cmd_crashtest.cc: SIGKILL writers, reopen, deep-verify
+int ScalingCommand(const CommandArgs& args);      // cmd_scaling.cc: per-op cost by profile count, exit 1 over a limit
 
 }  // namespace kvbench::cli
 

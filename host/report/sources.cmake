@@ -13,5 +13,7 @@ list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/csv_writer.cc
   ${CMAKE_CURRENT_LIST_DIR}/exports.cc
   ${CMAKE_CURRENT_LIST_DIR}/compare.cc
+  ${CMAKE_CURRENT_LIST_DIR}/scaling.cc
+  ${CMAKE_CURRENT_LIST_DIR}/text_table.cc
   ${CMAKE_CURRENT_LIST_DIR}/output_file.cc
   ${CMAKE_CURRENT_LIST_DIR}/report_writer.cc)

@@ -1,0 +1,171 @@
+#include "report/scaling.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "report/format.hpp"
+#include "report/text_table.hpp"
+
+namespace kvbench::report {
+
+namespace {
+
+// What must be equal for two runs' costs to be comparable (everything but the counts).
+std::string ComparableKey(const Workload& w) {
+  const auto n = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("null"); };
+  return "kind " + w.kind + ", seed " + n(w.seed) + ", query_limit " + n(w.query_limit) + ", profile writes " +
+         w.profile_writes;
+}
+
+double Median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+std::string ScaleName(int64_t profiles) { return FormatProfileCount(profiles); }
+
+}  // namespace
+
+Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out) {
+  *out = Scaling();
+  out->limit = limit;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const Workload& w = runs[i].workload;
+    const std::string name = runs[i].source_files.empty() ? "file " + std::to_string(i + 1) : runs[i].source_files[0];
+    if (!w.profiles || *w.profiles <= 0) return Status::InvalidArgument(name + ": the workload has no profile count");
+    if (ComparableKey(w) != ComparableKey(runs[0].workload)) {
+      const std::string first = runs[0].source_files.empty() ? "the first file" : runs[0].source_files[0];
+      return Status::InvalidArgument(name + " ran a different workload than " + first + " (" + ComparableKey(w) +
+                                     " vs " + ComparableKey(runs[0].workload) +
+                                     "); only the counts may differ between scales");
+    }
+    if (std::find(out->scales.begin(), out->scales.end(), *w.profiles) == out->scales.end())
+      out->scales.push_back(*w.profiles);
+  }
+  std::sort(out->scales.begin(), out->scales.end());
+  if (out->scales.size() < 2) {
+    return Status::InvalidArgument("all results are of one scale (" +
+                                   (out->scales.empty() ? std::string("none") : ScaleName(out->scales[0])) +
+                                   " profiles); give runs of at least two profile counts");
+  }
+  const size_t scale_count = out->scales.size();
+  const auto scale_index = [&](int64_t profiles) {
+    return static_cast<size_t>(std::find(out->scales.begin(), out->scales.end(), profiles) - out->scales.begin());
+  };
+  out->files_per_scale.assign(scale_count, 0);
+
+  // engine -> phases in first-seen order; (engine, phase) -> costs per scale.
+  std::vector<std::string> engines;
+  std::map<std::string, std::vector<std::string>> phases;
+  std::map<std::pair<std::string, std::string>, std::vector<std::vector<double>>> costs;
+  std::map<std::string, std::vector<size_t>> engine_runs;
+  for (const Results& run : runs) {
+    const size_t s = scale_index(*run.workload.profiles);
+    ++out->files_per_scale[s];
+    for (const Engine& engine : run.engines) {
+      if (phases.find(engine.name) == phases.end()) {
+        engines.push_back(engine.name);
+        phases[engine.name];
+        engine_runs[engine.name].assign(scale_count, 0);
+      }
+      ++engine_runs[engine.name][s];
+      for (const Phase& phase : engine.phases) {
+        if (!phase.elapsed_ms || !phase.operations || *phase.operations <= 0) continue;
+        auto& list = phases[engine.name];
+        if (std::find(list.begin(), list.end(), phase.name) == list.end()) list.push_back(phase.name);
+        auto& per_scale = costs[{engine.name, phase.name}];
+        per_scale.resize(scale_count);
+        per_scale[s].push_back(*phase.elapsed_ms * 1e6 / *phase.operations);
+      }
+    }
+  }
+
+  for (const std::string& engine : engines) {
+    for (size_t s = 0; s < scale_count; ++s) {
+      if (engine_runs[engine][s] == 0)
+        out->notes.push_back("engine " + engine + " has no run at " + ScaleName(out->scales[s]) + " profiles");
+    }
+    for (const std::string& phase : phases[engine]) {
+      const auto& per_scale = costs[{engine, phase}];
+      ScalingRow row;
+      row.engine = engine;
+      row.phase = phase;
+      for (size_t s = 0; s < scale_count; ++s) {
+        row.runs.push_back(per_scale[s].size());
+        row.ns_per_op.push_back(per_scale[s].empty() ? OptDouble() : OptDouble(Median(per_scale[s])));
+      }
+      for (size_t s = 0; s < scale_count; ++s) {
+        const OptDouble base = row.ns_per_op[0], cost = row.ns_per_op[s];
+        row.ratio.push_back(base && cost && *base > 0 ? OptDouble(*cost / *base) : OptDouble());
+        if (limit && row.ratio.back() && *row.ratio.back() > *limit) row.over_limit = true;
+      }
+      out->failed = out->failed || row.over_limit;
+      out->rows.push_back(std::move(row));
+    }
+  }
+  return Status::OK();
+}
+
+std::string RenderScaling(const Scaling& scaling, bool markdown) {
+  const size_t n = scaling.scales.size();
+  std::vector<std::string> header = {"Engine", "Phase"};
+  for (size_t s = 0; s < n; ++s) {
+    header.push_back(ScaleName(scaling.scales[s]) + " per op (" + std::to_string(scaling.files_per_scale[s]) +
+                     (scaling.files_per_scale[s] == 1 ? " run)" : " runs)"));
+  }
+  for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " / " + ScaleName(scaling.scales[0]));
+  std::vector<std::vector<std::string>> rows;
+  size_t over = 0, ratios = 0;
+  for (const ScalingRow& r : scaling.rows) {
+    std::vector<std::string> cells = {r.engine, r.phase};
+    for (size_t s = 0; s < n; ++s) cells.push_back(FormatNanos(r.ns_per_op[s]));
+    for (size_t s = 1; s < n; ++s) {
+      std::string cell = FormatRatio(r.ratio[s]);
+      if (r.ratio[s]) ++ratios;
+      if (scaling.limit && r.ratio[s] && *r.ratio[s] > *scaling.limit) {
+        cell += " OVER";
+        ++over;
+      }
+      cells.push_back(cell);
+    }
+    rows.push_back(std::move(cells));
+  }
+  const std::string heading = markdown ? "### " : "";
+  std::string out = heading + "Cost per operation by scale (median of the runs at each scale)\n\n";
+  out += markdown ? MarkdownTable(header, rows) : PlainTable(header, rows);
+  for (const std::string& note : scaling.notes) out += "\nNote: " + note;
+  if (!scaling.notes.empty()) out += "\n";
+  if (scaling.limit) {
+    out += "\nLimit " + FormatRatio(scaling.limit) + ": " + std::to_string(over) + " of " + std::to_string(ratios) +
+           " ratios over it. Result: " + (scaling.failed ? "FAILED" : "passed") + "\n";
+  }
+  return out;
+}
+
+nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
+  const auto numbers = [](const std::vector<OptDouble>& values) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const OptDouble& v : values) list.push_back(v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json());
+    return list;
+  };
+  nlohmann::ordered_json doc;
+  doc["scales"] = scaling.scales;
+  doc["files_per_scale"] = scaling.files_per_scale;
+  doc["limit"] = scaling.limit ? nlohmann::ordered_json(*scaling.limit) : nlohmann::ordered_json();
+  doc["failed"] = scaling.failed;
+  doc["rows"] = nlohmann::ordered_json::array();
+  for (const ScalingRow& r : scaling.rows) {
+    doc["rows"].push_back({{"engine", r.engine},
+                           {"phase", r.phase},
+                           {"ns_per_op", numbers(r.ns_per_op)},
+                           {"runs", r.runs},
+                           {"ratio", numbers(r.ratio)},
+                           {"over_limit", r.over_limit}});
+  }
+  doc["notes"] = scaling.notes;
+  return doc;
+}
+
+}  // namespace kvbench::report

@@ -1,0 +1,51 @@
+// How each engine's per-operation cost grows with the data: results files of the same workload at two or more
+// profile counts (several files per count are repeats), and for every engine and phase the median cost per
+// operation (elapsed / operations) at each count and its ratio to the smallest count's. A ratio of 1.0 is perfect
+// scaling; an LSM tree that outgrows the CPU caches shows more. With a limit, any ratio above it fails.
+#ifndef KVBENCH_HOST_REPORT_SCALING_HPP_
+#define KVBENCH_HOST_REPORT_SCALING_HPP_
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/status.hpp"
+#include "report/results.hpp"
+
+namespace kvbench::report {
+
+struct ScalingRow {
+  std::string engine, phase;
+  std::vector<OptDouble> ns_per_op;  // per scale (Scaling::scales), the median of that scale's runs
+  std::vector<size_t> runs;          // per scale: how many runs had this phase
+  std::vector<OptDouble> ratio;      // per scale: ns_per_op / ns_per_op at the smallest scale (1.0 there)
+  bool over_limit = false;           // a ratio above Scaling::limit
+};
+
+struct Scaling {
+  std::vector<int64_t> scales;          // profile counts, ascending
+  std::vector<size_t> files_per_scale;  // results files given at each scale
+  std::optional<double> limit;          // the ratio a phase may reach
+  std::vector<ScalingRow> rows;         // engines in first-seen order, phases in run order
+  std::vector<std::string> notes;       // engines or phases missing at some scale, etc.
+  bool failed = false;                  // some row over the limit
+};
+
+// `runs`: one Results per results file (each may hold several engines). InvalidArgument when fewer than two
+// profile counts are given, or when the files differ in anything but their counts (workload kind, seed, query
+// limit, profile writes): their costs would not be comparable.
+Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out);
+
+// A table per engine: cost per operation at each scale, then the ratios to the smallest scale ("OVER" beside a
+// ratio above the limit); plain text or Markdown.
+std::string RenderScaling(const Scaling& scaling, bool markdown);
+
+// The same as data, for dashboards: {"scales": [...], "limit": x|null, "failed": bool, "rows": [{"engine",
+// "phase", "ns_per_op": [...], "runs": [...], "ratio": [...], "over_limit"}], "notes": [...]}.
+nlohmann::ordered_json ScalingToJson(const Scaling& scaling);
+
+}  // namespace kvbench::report
+
+#endif  // KVBENCH_HOST_REPORT_SCALING_HPP_

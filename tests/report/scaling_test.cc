@@ -1,0 +1,146 @@
+// kvbench scaling: medians of repeated runs, ratios to the smallest scale, the limit's verdict and exit status,
+// and the refusals (one scale only, workloads that differ in more than their counts).
+#include "report/scaling.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "report_test_support.hpp"
+
+namespace kvbench::report {
+namespace {
+
+using testing::FixturePath;
+using testing::ReadJson;
+using testing::TempDir;
+using testing::WriteJson;
+
+class ScalingTest : public ::testing::Test {
+ protected:
+  // The 100K fixture scaled to `profiles` (every count times profiles / 100K), each phase's time multiplied by
+  // the count factor and `cost_factor` (so its cost per operation is cost_factor times the fixture's).
+  std::string Run(int64_t profiles, double cost_factor, int64_t seed = 570123434) {
+    nlohmann::ordered_json doc = ReadJson(FixturePath("three_engines.json"));
+    const double scale = static_cast<double>(profiles) / doc["workload"]["profiles"].get<double>();
+    for (auto& [key, value] : doc["workload"].items()) {
+      if (key != "seed" && key != "query_limit" && key != "timeout_seconds" && value.is_number())
+        value = static_cast<int64_t>(value.get<double>() * scale);
+    }
+    doc["workload"]["seed"] = seed;
+    for (auto& engine : doc["engines"]) {
+      for (auto& phase : engine["phases"]) {
+        phase["operations"] = static_cast<int64_t>(phase["operations"].get<double>() * scale);
+        phase["elapsed_ms"] = phase["elapsed_ms"].get<double>() * scale * cost_factor;
+      }
+    }
+    const std::string path = (dir_.path() / ("run" + std::to_string(++files_) + ".json")).string();
+    WriteJson(path, doc);
+    return path;
+  }
+
+  static Scaling Compute(const std::vector<std::string>& paths, std::optional<double> limit) {
+    std::vector<Results> runs(paths.size());
+    for (size_t i = 0; i < paths.size(); ++i) EXPECT_TRUE(LoadResultsFile(paths[i], &runs[i]).ok());
+    Scaling scaling;
+    const Status s = ComputeScaling(runs, limit, &scaling);
+    EXPECT_TRUE(s.ok()) << s.message();
+    return scaling;
+  }
+
+  int Command(std::vector<std::string> args) {
+    args.push_back("--out");
+    args.push_back((dir_.path() / "out.txt").string());
+    return cli::ScalingCommand(args);
+  }
+
+  std::string Output() const { return testing::ReadFile(dir_.path() / "out.txt"); }
+
+  TempDir dir_;
+  int files_ = 0;
+};
+
+TEST_F(ScalingTest, RatioIsTheMedianCostAtEachScaleOverTheSmallestScales) {
+  // 100K: costs x1.0, x1.2, x0.8 (median 1.0); 1M: x2.0, x1.5, x9.0 (median 2.0).
+  const Scaling scaling = Compute(
+      {Run(100000, 1.0), Run(1000000, 2.0), Run(100000, 1.2), Run(1000000, 1.5), Run(100000, 0.8), Run(1000000, 9.0)},
+      std::nullopt);
+  ASSERT_EQ(scaling.scales, (std::vector<int64_t>{100000, 1000000}));
+  EXPECT_EQ(scaling.files_per_scale, (std::vector<size_t>{3, 3}));
+  ASSERT_FALSE(scaling.rows.empty());
+  const ScalingRow& insert = scaling.rows[0];
+  EXPECT_EQ(insert.engine, "ZoneTree");
+  EXPECT_EQ(insert.phase, "insert profiles");
+  EXPECT_EQ(insert.runs, (std::vector<size_t>{3, 3}));
+  // The fixture's insert: 528 ms for 100K operations = 5,280 ns per operation.
+  ASSERT_TRUE(insert.ns_per_op[0] && insert.ns_per_op[1]);
+  EXPECT_NEAR(*insert.ns_per_op[0], 5280.0, 1e-6);
+  EXPECT_NEAR(*insert.ns_per_op[1], 10560.0, 1e-6);
+  EXPECT_NEAR(*insert.ratio[0], 1.0, 1e-9);
+  EXPECT_NEAR(*insert.ratio[1], 2.0, 1e-9);
+  for (const ScalingRow& row : scaling.rows) EXPECT_NEAR(*row.ratio[1], 2.0, 1e-9) << row.engine << " " << row.phase;
+  EXPECT_FALSE(scaling.failed);
+  // Every engine with phases gets its rows, in the files' order.
+  EXPECT_EQ(scaling.rows.back().engine, "Broken<DB>");
+}
+
+TEST_F(ScalingTest, ThreeScalesAreEachComparedWithTheSmallest) {
+  const Scaling scaling = Compute({Run(1000000, 1.8), Run(100000, 1.0), Run(500000, 1.3)}, std::nullopt);
+  ASSERT_EQ(scaling.scales, (std::vector<int64_t>{100000, 500000, 1000000}));
+  EXPECT_NEAR(*scaling.rows[0].ratio[1], 1.3, 1e-9);
+  EXPECT_NEAR(*scaling.rows[0].ratio[2], 1.8, 1e-9);
+  const std::string table = RenderScaling(scaling, /*markdown=*/true);
+  EXPECT_NE(table.find("| 500K / 100K | 1M / 100K |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| ZoneTree | insert profiles | 5.28 µs | 6.86 µs | 9.50 µs | 1.30x | 1.80x |"),
+            std::string::npos)
+      << table;
+}
+
+TEST_F(ScalingTest, LimitFailsTheRatiosAboveItThroughTheExitStatus) {
+  const std::string small = Run(100000, 1.0), large = Run(1000000, 1.6);
+  EXPECT_EQ(Command({small, large, "--limit", "1.5"}), 1);
+  std::string out = Output();
+  EXPECT_NE(out.find("1.60x OVER"), std::string::npos) << out;
+  EXPECT_NE(out.find("Result: FAILED"), std::string::npos) << out;
+  EXPECT_EQ(Command({small, large, "--limit", "1.7"}), 0);
+  out = Output();
+  EXPECT_EQ(out.find("OVER"), std::string::npos) << out;
+  EXPECT_NE(out.find("Result: passed"), std::string::npos) << out;
+  // Without a limit nothing fails.
+  EXPECT_EQ(Command({small, large}), 0);
+}
+
+TEST_F(ScalingTest, JsonCarriesEveryRowForDashboards) {
+  EXPECT_EQ(Command({Run(100000, 1.0), Run(1000000, 1.25), "--format", "json", "--limit", "1.2"}), 1);
+  const nlohmann::json doc = nlohmann::json::parse(Output());
+  EXPECT_EQ(doc["scales"], nlohmann::json({100000, 1000000}));
+  EXPECT_EQ(doc["failed"], true);
+  ASSERT_FALSE(doc["rows"].empty());
+  EXPECT_EQ(doc["rows"][0]["phase"], "insert profiles");
+  EXPECT_NEAR(doc["rows"][0]["ratio"][1].get<double>(), 1.25, 1e-9);
+  EXPECT_EQ(doc["rows"][0]["over_limit"], true);
+}
+
+TEST_F(ScalingTest, RefusesOneScaleDifferentWorkloadsAndBadUsage) {
+  EXPECT_EQ(Command({Run(100000, 1.0), Run(100000, 1.1)}), 2);
+  EXPECT_EQ(Command({Run(100000, 1.0), Run(1000000, 1.1, /*seed=*/7)}), 2);
+  EXPECT_THROW(Command({Run(100000, 1.0)}), cli::UsageError);
+  EXPECT_THROW(Command({Run(100000, 1.0), Run(1000000, 1.0), "--limit", "-1"}), cli::UsageError);
+  EXPECT_THROW(Command({Run(100000, 1.0), Run(1000000, 1.0), "--format", "xml"}), cli::UsageError);
+  EXPECT_EQ(Command({Run(100000, 1.0), (dir_.path() / "missing.json").string()}), 2);
+
+  std::vector<Results> runs(2);
+  ASSERT_TRUE(LoadResultsFile(Run(100000, 1.0), &runs[0]).ok());
+  ASSERT_TRUE(LoadResultsFile(Run(1000000, 1.0, /*seed=*/7), &runs[1]).ok());
+  Scaling scaling;
+  const Status s = ComputeScaling(runs, std::nullopt, &scaling);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("seed 7"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("only the counts may differ"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace kvbench::report
