@@ -32,7 +32,8 @@ constexpr Command kCommands[] = {
     {"scaling", kvbench::cli::ScalingCommand,
      "scaling RESULTS.json... [--limit RATIO] [--format table|markdown|json] [--out FILE]"},
     {"crashtest", kvbench::cli::CrashtestCommand,
-     "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--timeout S]"},
+     "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--timeout S] "
+     "[--keep-data] [--power-cut]"},
     // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp).
     {"__engine-worker", kvbench::runner::EngineWorkerMain, nullptr},
     // The writer and verifier processes of 'kvbench crashtest' (crash/crash_worker.hpp).
@@ -51,8 +52,7 @@ void PrintUsage(std::FILE* out) {
 int main(int argc, char** argv) {
   if (const char* level = std::getenv("KVBENCH_LOG_LEVEL")) spdlog::set_level(spdlog::level::from_str(level));
   spdlog::set_pattern("%^[%Y-%m-%d %H:%M:%S.%e] [%l]%$ %v");
-  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
-      std::string(argv[1]) == "help") {
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" || std::string(argv[1]) == "help") {
     PrintUsage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }

@@ -1,7 +1,8 @@
 // kvbench crashtest CONFIG [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR]
-//                          [--timeout SECONDS] [--keep-data]
+//                          [--timeout SECONDS] [--keep-data] [--power-cut]
 // Kills each engine's writer process K times at seeded moments of "insert profiles" and "update profiles", reopens
 // it in a fresh process and deep-verifies every store against what was acknowledged (crash/crash_runner.hpp).
+// --power-cut: after each kill every file is cut back to what the writer had synced (crash/power_cut.hpp).
 // Writes OUT/crashtest.json and OUT/crashtest.md. Exit status 0 when every engine kept its durability promise
 // (crash/durability_promise.hpp), 1 when one was broken (an acknowledged write lost where the mode promises none,
 // or a corrupt or invented record anywhere), 2 on a bad config or usage.
@@ -35,7 +36,7 @@ uint64_t ParseSeed(const Args& args) {
 }  // namespace
 
 int CrashtestCommand(const CommandArgs& argv) {
-  Args args(argv, {"kills", "seed", "out", "engine", "profiles", "plugin-dir", "timeout"}, {"keep-data"});
+  Args args(argv, {"kills", "seed", "out", "engine", "profiles", "plugin-dir", "timeout"}, {"keep-data", "power-cut"});
   const uint64_t seed = ParseSeed(args);
   const long long kills_arg = args.positive_integer("kills").value_or(3);
   if (kills_arg > 10000) throw UsageError("--kills expects at most 10000, got " + std::to_string(kills_arg));
@@ -45,8 +46,10 @@ int CrashtestCommand(const CommandArgs& argv) {
   const config::RunConfig& config = setup.config;
   const std::vector<runner::CheckedPlugin>& plugins = setup.plugins;
   const std::string& out = setup.out_dir;
-  std::printf("crashtest seed %llu (replay with --seed %llu), %d kills per engine\n",
-              static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed), kills);
+  const crash::Fault fault = args.flag("power-cut") ? crash::Fault::kPowerCut : crash::Fault::kKill;
+  std::printf("crashtest seed %llu (replay with --seed %llu), %d %s per engine\n",
+              static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed), kills,
+              fault == crash::Fault::kPowerCut ? "power cuts" : "kills");
   std::fflush(stdout);
 
   crash::CrashOptions options;
@@ -54,11 +57,13 @@ int CrashtestCommand(const CommandArgs& argv) {
   options.seed = seed;
   options.kills = kills;
   options.keep_data = args.flag("keep-data");
+  options.fault = fault;
   options.timeout_seconds = args.positive_integer("timeout").value_or(std::min<int64_t>(config.timeout_seconds, 600));
   crash::CrashRun run;
   run.config = config;
   run.seed = seed;
   run.kills = kills;
+  run.fault = fault;
   for (size_t i = 0; i < config.engines.size(); ++i) {
     const std::string plugin_name = plugins[i].plugin.value("name", "");
     run.engines.push_back(crash::RunEngineCrashes(config, i, plugins[i].path, plugin_name, options));

@@ -46,6 +46,7 @@ nlohmann::json CrashRun::ToJson() const {
             {"build_type", KVBENCH_BUILD_TYPE}}},
           {"seed", seed},
           {"kills_per_engine", kills},
+          {"fault", FaultName(fault)},
           {"profiles", p.profiles},
           {"updates", p.updates},
           {"workload_seed", p.seed},
@@ -57,12 +58,17 @@ nlohmann::json CrashRun::ToJson() const {
 std::string CrashMarkdown(const CrashRun& run) {
   const workload::WorkloadParams p = run.config.workload.Effective();
   std::string md = "# Crash test: " + run.config.name + "\n\n";
+  const bool power_cut = run.fault == Fault::kPowerCut;
   md += "Seed " + std::to_string(run.seed) + " (replay with `--seed " + std::to_string(run.seed) + "`), " +
-        std::to_string(run.kills) + " kills per engine, " + report::FormatProfileCount(p.profiles) + " profiles, " +
-        N(static_cast<uint64_t>(p.updates)) +
+        std::to_string(run.kills) + (power_cut ? " power cuts" : " kills") + " per engine, " +
+        report::FormatProfileCount(p.profiles) + " profiles, " + N(static_cast<uint64_t>(p.updates)) +
         " updates. A kill is a SIGKILL of the writer process once its count "
-        "of acknowledged puts and removes passes a seeded target; a fresh process then reopens the engine and "
-        "deep-verifies every store. Lost: ids whose acknowledged insert or update is missing or older. Corrupt: "
+        "of acknowledged puts and removes passes a seeded target" +
+        (power_cut ? "; a power cut is a kill after which every file of the engine is cut back to its size at its "
+                     "last fsync or fdatasync (0 bytes if never synced): what a power loss drops from the page cache"
+                   : "") +
+        "; a fresh process then reopens the engine and deep-verifies every store. Lost: ids whose acknowledged insert "
+        "or update is missing or older. Corrupt: "
         "records matching no version. Invented: records of no written id. Orphans: index entries without their "
         "profile, profiles without an index entry (five stores, nothing atomic across them: counted, not "
         "judged).\n\n";
@@ -79,15 +85,37 @@ std::string CrashMarkdown(const CrashRun& run) {
   for (const EngineCrashResult& e : run.engines) {
     md += "\n## " + Escape(e.name) + "\n\n";
     md += "Plugin `" + e.plugin + "`, durability `" + e.durability.dump() + "`.\n\n";
-    md += Row({"Kill", "Phase", "Target op", "Acked ops", "Writer", "Reopen", "Reopen time", "Lost", "Corrupt",
-               "Invented", "Orphans", "In-flight partial"});
-    md += "|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|\n";
+    std::vector<std::string> header = {"Kill",    "Phase",    "Target op",   "Acked ops",
+                                       "Writer",  "Reopen",   "Reopen time", "Lost",
+                                       "Corrupt", "Invented", "Orphans",     "In-flight partial"};
+    std::string rule = "|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|";
+    if (power_cut) {
+      header.insert(header.begin() + 5, "Unsynced dropped");
+      rule += "---:|";
+    }
+    md += Row(header) + rule + "\n";
     for (const KillOutcome& k : e.kills) {
       std::string reopen = k.reopen;
       if (!k.error.empty()) reopen += ": " + Escape(k.error);
-      md += Row({std::to_string(k.kill + 1), CrashPhaseName(k.phase), N(k.target_ops), N(k.acked_ops), k.writer, reopen,
-                 report::FormatMs(k.reopen_ms), N(k.lost), N(k.corrupt), N(k.invented), N(k.orphans),
-                 N(k.in_flight_partial)});
+      std::vector<std::string> cells = {std::to_string(k.kill + 1),
+                                        CrashPhaseName(k.phase),
+                                        N(k.target_ops),
+                                        N(k.acked_ops),
+                                        k.writer,
+                                        reopen,
+                                        report::FormatMs(k.reopen_ms),
+                                        N(k.lost),
+                                        N(k.corrupt),
+                                        N(k.invented),
+                                        N(k.orphans),
+                                        N(k.in_flight_partial)};
+      if (power_cut) {
+        cells.insert(cells.begin() + 5,
+                     k.power_cut ? report::FormatBytes(static_cast<double>(k.power_cut->dropped_bytes)) + " in " +
+                                       N(k.power_cut->cut_files) + " of " + N(k.power_cut->files) + " files"
+                                 : std::string(report::kNotAvailable));
+      }
+      md += Row(cells);
     }
   }
   return md;

@@ -19,6 +19,7 @@ struct CrashRun {
   config::RunConfig config;
   uint64_t seed = 0;
   int kills = 0;
+  Fault fault = Fault::kKill;
   std::vector<EngineCrashResult> engines;
 
   bool all_held() const;

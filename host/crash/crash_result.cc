@@ -29,6 +29,7 @@ nlohmann::json KillOutcome::ToJson() const {
           {"invented", invented},
           {"orphans", orphans},
           {"in_flight_partial", in_flight_partial},
+          {"power_cut", power_cut ? power_cut->ToJson() : nlohmann::json(nullptr)},
           {"deep_verify", deep_verify}};
 }
 

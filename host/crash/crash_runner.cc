@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -33,8 +34,25 @@ struct Child {
   int out = -1;  // the child's stdout
 };
 
-// fork + exec "kvbench __crash-worker [--ack-fd N]" with `request` on its stdin.
-Status Spawn(const std::string& exe, int ack_fd, const std::string& request, Child* child) {
+// This process's environment with `extra` ("NAME=value") added, replacing variables of the same name.
+std::vector<std::string> EnvironmentWith(const std::vector<std::string>& extra) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry(*e);
+    const std::string name = entry.substr(0, entry.find('='));
+    const bool replaced = std::any_of(extra.begin(), extra.end(), [&](const std::string& x) {
+      return x.compare(0, name.size() + 1, name + "=") == 0;
+    });
+    if (!replaced) env.push_back(entry);
+  }
+  env.insert(env.end(), extra.begin(), extra.end());
+  return env;
+}
+
+// fork + exec "kvbench __crash-worker [--ack-fd N]" with `request` on its stdin and `extra_env` added to its
+// environment.
+Status Spawn(const std::string& exe, int ack_fd, const std::string& request, const std::vector<std::string>& extra_env,
+             Child* child) {
   const std::string fd_text = std::to_string(ack_fd);
   std::vector<char*> argv = {const_cast<char*>("kvbench"), const_cast<char*>("__crash-worker")};
   if (ack_fd >= 0) {
@@ -42,6 +60,10 @@ Status Spawn(const std::string& exe, int ack_fd, const std::string& request, Chi
     argv.push_back(const_cast<char*>(fd_text.c_str()));
   }
   argv.push_back(nullptr);
+  std::vector<std::string> env_strings = EnvironmentWith(extra_env);
+  std::vector<char*> envp;
+  for (std::string& e : env_strings) envp.push_back(e.data());
+  envp.push_back(nullptr);
   int in[2] = {-1, -1}, out[2] = {-1, -1};
   if (::pipe2(in, O_CLOEXEC) != 0) return Status::IOError(Errno("pipe"));
   if (::pipe2(out, O_CLOEXEC) != 0) {
@@ -56,7 +78,7 @@ Status Spawn(const std::string& exe, int ack_fd, const std::string& request, Chi
   }
   if (pid == 0) {
     if (::dup2(in[0], STDIN_FILENO) < 0 || ::dup2(out[1], STDOUT_FILENO) < 0) ::_exit(127);
-    ::execv(exe.c_str(), argv.data());
+    ::execve(exe.c_str(), argv.data(), envp.data());
     ::_exit(127);
   }
   ::close(in[0]);
@@ -119,6 +141,7 @@ class KillRun {
   void Run(KillOutcome* k) {
     Status s = runner::ResetDir(base_.data_dir);
     if (s.ok()) s = AckPage::Create(&page_);
+    if (s.ok() && options_.fault == Fault::kPowerCut) s = PowerCut::Create(&power_cut_);
     if (!s.ok()) {
       k->writer = "failed";
       k->reopen = "verify failed";
@@ -126,8 +149,10 @@ class KillRun {
       return;
     }
     Write(k);
+    if (power_cut_ && !CutPower(k)) return;
     Verify(k);
     page_.reset();
+    power_cut_.reset();
   }
 
  private:
@@ -136,7 +161,9 @@ class KillRun {
     request.mode = CrashRequest::Mode::kWrite;
     request.phase = k->phase;
     Child child;
-    Status s = Spawn(exe_, page_->fd(), request.ToJson().dump(), &child);
+    const std::vector<std::string> env =
+        power_cut_ ? power_cut_->WriterEnvironment(SyncTrackerPath(exe_)) : std::vector<std::string>();
+    Status s = Spawn(exe_, page_->fd(), request.ToJson().dump(), env, &child);
     if (!s.ok()) {
       k->writer = "failed";
       k->error = "starting the writer: " + s.message();
@@ -185,7 +212,7 @@ class KillRun {
     request.phase = k->phase;
     request.acked = k->acked_ops;
     Child child;
-    Status s = Spawn(exe_, -1, request.ToJson().dump(), &child);
+    Status s = Spawn(exe_, -1, request.ToJson().dump(), {}, &child);
     if (!s.ok()) {
       k->reopen = "verify failed";
       k->error = "starting the verifier: " + s.message();
@@ -226,10 +253,25 @@ class KillRun {
     }
   }
 
+  // The writer is gone: drops what it had not synced. False (the verify is not run) when that cannot be done.
+  bool CutPower(KillOutcome* k) {
+    PowerCutStats stats;
+    const Status s = power_cut_->Apply(base_.data_dir, &stats);
+    if (!s.ok()) {
+      k->reopen = "not run";
+      if (!k->error.empty()) k->error += "; ";
+      k->error += "power cut: " + s.message();
+      return false;
+    }
+    k->power_cut = stats;
+    return true;
+  }
+
   const CrashRequest& base_;
   const CrashOptions& options_;
   const std::string& exe_;
   std::unique_ptr<AckPage> page_;
+  std::unique_ptr<PowerCut> power_cut_;  // --power-cut runs only
 };
 
 }  // namespace
@@ -241,7 +283,7 @@ EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engin
   result.name = engine.name;
   result.plugin = plugin_name;
   result.durability = engine.durability;
-  result.promise = PromiseFor(engine, plugin_name);
+  result.promise = PromiseFor(engine, plugin_name, options.fault);
 
   CrashRequest base;
   base.config = config;
@@ -257,8 +299,10 @@ EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engin
     k.phase = target.phase;
     k.target_ops = target.target_ops;
     KillRun(base, options, exe).Run(&k);
-    spdlog::info("{} kill {}/{}: {} target {} acked {} ({}), reopen {}: lost {}, corrupt {}, invented {}, orphans {}{}",
-                 engine.name, i + 1, options.kills, CrashPhaseName(k.phase), k.target_ops, k.acked_ops, k.writer,
+    spdlog::info("{} {} {}/{}: {} target {} acked {} ({}){}, reopen {}: lost {}, corrupt {}, invented {}, orphans {}{}",
+                 engine.name, options.fault == Fault::kPowerCut ? "power cut" : "kill", i + 1, options.kills,
+                 CrashPhaseName(k.phase), k.target_ops, k.acked_ops, k.writer,
+                 k.power_cut ? ", dropped " + std::to_string(k.power_cut->dropped_bytes) + " unsynced bytes" : "",
                  k.reopen, k.lost, k.corrupt, k.invented, k.orphans, k.error.empty() ? "" : " (" + k.error + ")");
     result.kills.push_back(std::move(k));
   }

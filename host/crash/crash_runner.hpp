@@ -1,6 +1,7 @@
 // The parent side of 'kvbench crashtest': for each engine and each kill, a fresh data directory, a writer process
-// killed with SIGKILL once its acknowledged-op counter passes a seeded target, then a verifier process that
-// reopens the engine and deep-verifies it against the acknowledged state. A writer that fails, a reopen that fails
+// killed with SIGKILL once its acknowledged-op counter passes a seeded target (with --power-cut: then every file
+// cut back to what the writer had synced, power_cut.hpp), then a verifier process that reopens the engine and
+// deep-verifies it against the acknowledged state. A writer that fails, a reopen that fails
 // and a verifier that crashes or hangs are recorded in the kill's outcome, never fatal to the run.
 #ifndef KVBENCH_HOST_CRASH_CRASH_RUNNER_HPP_
 #define KVBENCH_HOST_CRASH_CRASH_RUNNER_HPP_
@@ -14,6 +15,7 @@
 #include "config/run_config.hpp"
 #include "crash/crash_plan.hpp"
 #include "crash/durability_promise.hpp"
+#include "crash/power_cut.hpp"
 
 namespace kvbench::crash {
 
@@ -25,11 +27,13 @@ struct KillOutcome {
   // "killed" (at or past the target), "finished" (the writer ended its phases before the kill landed; killed
   // anyway), "failed" (the writer stopped with an error: `error`), "timed out".
   std::string writer = "killed";
-  // "ok", "reopen failed", "verify failed", "verifier crashed", "verifier timed out".
+  // "ok", "reopen failed", "verify failed", "verifier crashed", "verifier timed out", "not run" (the power cut
+  // could not be applied: `error`).
   std::string reopen = "ok";
   std::string error;
   std::optional<double> reopen_ms;
-  nlohmann::json deep_verify;  // DeepVerifyResult::ToJson(), null when the verify did not run
+  nlohmann::json deep_verify;              // DeepVerifyResult::ToJson(), null when the verify did not run
+  std::optional<PowerCutStats> power_cut;  // what the power cut dropped (--power-cut runs)
   uint64_t lost = 0, corrupt = 0, invented = 0, orphans = 0, in_flight_partial = 0;
 
   bool verified() const { return reopen == "ok"; }
@@ -61,6 +65,7 @@ struct CrashOptions {
   int kills = 3;
   bool keep_data = false;
   int64_t timeout_seconds = 600;  // per worker process
+  Fault fault = Fault::kKill;
 };
 
 // Runs every kill of `config.engines[engine_index]`. `plugin_path`: the resolved .so; `plugin_name`: its name.

@@ -6,4 +6,5 @@ list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/crash_result.cc
   ${CMAKE_CURRENT_LIST_DIR}/crash_runner.cc
   ${CMAKE_CURRENT_LIST_DIR}/crash_worker.cc
-  ${CMAKE_CURRENT_LIST_DIR}/durability_promise.cc)
+  ${CMAKE_CURRENT_LIST_DIR}/durability_promise.cc
+  ${CMAKE_CURRENT_LIST_DIR}/power_cut.cc)
