@@ -201,6 +201,14 @@ Status WalWriter::Flush() {
   return bg_status_;
 }
 
+Status WalWriter::Sync() {
+  Status s = Flush();
+  if (!s.ok()) return s;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (closed_) return bg_status_;
+  return file_->Sync();
+}
+
 Status WalWriter::Close() {
   Status s = Flush();
   {

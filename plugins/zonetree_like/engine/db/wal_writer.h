@@ -47,6 +47,11 @@ class WalWriter {
   // then holds everything. Used by settle, freeze-at-close and tests.
   Status Flush();
 
+  // Flush(), then the log file's data reaches the device (fdatasync): what a
+  // settle promises. REQUIRES: no concurrent Append() (the caller holds the
+  // tree's write mutex), so after Flush() no thread writes the file.
+  Status Sync();
+
   // Flush(), stops the background thread and closes the file. Idempotent.
   Status Close();
 
