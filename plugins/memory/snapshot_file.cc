@@ -1,5 +1,8 @@
 #include "snapshot_file.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -65,6 +68,9 @@ sdk::Status WriteSnapshot(const OrderedStore& store, const std::string& path) {
   flush();
   AppendU64(&buf, hash.value());
   ok = ok && std::fwrite(buf.data(), 1, buf.size(), f) == buf.size();
+  // On the device before the rename makes it the snapshot: a power cut must leave the old one or the new one,
+  // never a name pointing at data still in the page cache.
+  ok = ok && std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
   ok = (std::fclose(f) == 0) && ok;
   if (!ok) {
     std::remove(tmp.c_str());
@@ -73,6 +79,15 @@ sdk::Status WriteSnapshot(const OrderedStore& store, const std::string& path) {
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     return sdk::Status::IOError("cannot rename " + tmp + ": " + std::strerror(errno));
   }
+  // The rename itself: the directory entry.
+  const size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd < 0) return sdk::Status::IOError("cannot open " + dir + ": " + std::strerror(errno));
+  const bool synced = ::fsync(dir_fd) == 0;
+  const int saved = errno;
+  ::close(dir_fd);
+  if (!synced) return sdk::Status::IOError("cannot sync " + dir + ": " + std::strerror(saved));
   return sdk::Status::OK();
 }
 
