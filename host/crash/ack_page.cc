@@ -9,13 +9,13 @@
 #include <new>
 #include <string>
 
+#include "common/errno_message.hpp"
+
 namespace kvbench::crash {
 namespace {
 
 constexpr size_t kPageBytes = 4096;
 static_assert(sizeof(AckShared) <= kPageBytes);
-
-std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
 // The interposer's state (one writer per process).
 const kvb_plugin_table* g_plugin = nullptr;
@@ -42,9 +42,9 @@ kvb_status CountingRemove(kvb_store* store, const void* key, size_t key_size, ch
 
 Status AckPage::Create(std::unique_ptr<AckPage>* out) {
   const int fd = ::memfd_create("kvbench-crash-acks", 0);
-  if (fd < 0) return Status::IOError(Errno("memfd_create"));
+  if (fd < 0) return Status::IOError(ErrnoMessage("memfd_create"));
   if (::ftruncate(fd, kPageBytes) != 0) {
-    const Status s = Status::IOError(Errno("ftruncate"));
+    const Status s = Status::IOError(ErrnoMessage("ftruncate"));
     ::close(fd);
     return s;
   }
@@ -60,7 +60,7 @@ Status AckPage::Create(std::unique_ptr<AckPage>* out) {
 
 Status AckPage::Attach(int fd, std::unique_ptr<AckPage>* out) {
   void* p = ::mmap(nullptr, kPageBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  if (p == MAP_FAILED) return Status::IOError(Errno("mmap of the acknowledgement page"));
+  if (p == MAP_FAILED) return Status::IOError(ErrnoMessage("mmap of the acknowledgement page"));
   // A fresh memfd page is zero-filled, which is the AckShared of a writer that has not started.
   out->reset(new AckPage(fd, static_cast<AckShared*>(p)));
   return Status::OK();

@@ -15,6 +15,7 @@
 #include <memory>
 #include <thread>
 
+#include "common/errno_message.hpp"
 #include "crash/ack_page.hpp"
 #include "crash/crash_request.hpp"
 #include "runner/child_protocol.hpp"
@@ -26,8 +27,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr auto kPollInterval = std::chrono::microseconds(100);
-
-std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
 struct Child {
   pid_t pid = -1;
@@ -65,16 +64,18 @@ Status Spawn(const std::string& exe, int ack_fd, const std::string& request, con
   for (std::string& e : env_strings) envp.push_back(e.data());
   envp.push_back(nullptr);
   int in[2] = {-1, -1}, out[2] = {-1, -1};
-  if (::pipe2(in, O_CLOEXEC) != 0) return Status::IOError(Errno("pipe"));
+  if (::pipe2(in, O_CLOEXEC) != 0) return Status::IOError(ErrnoMessage("pipe"));
   if (::pipe2(out, O_CLOEXEC) != 0) {
+    const Status failed = Status::IOError(ErrnoMessage("pipe"));  // before close() can change errno
     ::close(in[0]);
     ::close(in[1]);
-    return Status::IOError(Errno("pipe"));
+    return failed;
   }
   const pid_t pid = ::fork();
   if (pid < 0) {
+    const Status failed = Status::IOError(ErrnoMessage("fork"));
     for (int fd : {in[0], in[1], out[0], out[1]}) ::close(fd);
-    return Status::IOError(Errno("fork"));
+    return failed;
   }
   if (pid == 0) {
     if (::dup2(in[0], STDIN_FILENO) < 0 || ::dup2(out[1], STDOUT_FILENO) < 0) ::_exit(127);

@@ -15,7 +15,10 @@ PromiseRule PromiseFor(const config::EngineSpec& engine, const std::string& plug
   if (plugin_name == "zonetree_like") {
     const std::string mode =
         d.contains("WalMode") && d["WalMode"].is_string() ? d["WalMode"].get<std::string>() : "async-compressed";
-    if (fault == Fault::kPowerCut) return {Promise::kNone, "zonetree_like WalMode=" + mode + ", no fsync per record"};
+    if (fault == Fault::kPowerCut) {
+      return {Promise::kNone,
+              "zonetree_like WalMode=" + mode + (mode == "none" ? ", no log" : ", no fsync per record")};
+    }
     if (mode == "sync") return {Promise::kNoAckedLoss, "zonetree_like WalMode=sync"};
     return {Promise::kNone, "zonetree_like WalMode=" + mode};
   }

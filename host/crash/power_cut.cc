@@ -11,12 +11,9 @@
 #include <filesystem>
 #include <new>
 
+#include "common/errno_message.hpp"
+
 namespace kvbench::crash {
-namespace {
-
-std::string Errno(const std::string& what) { return what + ": " + std::strerror(errno); }
-
-}  // namespace
 
 nlohmann::json PowerCutStats::ToJson() const {
   return {{"files", files}, {"cut_files", cut_files}, {"dropped_bytes", dropped_bytes}};
@@ -24,15 +21,15 @@ nlohmann::json PowerCutStats::ToJson() const {
 
 Status PowerCut::Create(std::unique_ptr<PowerCut>* out) {
   const int fd = ::memfd_create("kvbench-sync-table", 0);  // no MFD_CLOEXEC: the writer inherits it
-  if (fd < 0) return Status::IOError(Errno("memfd_create"));
+  if (fd < 0) return Status::IOError(ErrnoMessage("memfd_create"));
   if (::ftruncate(fd, sizeof(SyncTable)) != 0) {
-    const Status s = Status::IOError(Errno("ftruncate"));
+    const Status s = Status::IOError(ErrnoMessage("ftruncate"));
     ::close(fd);
     return s;
   }
   void* p = ::mmap(nullptr, sizeof(SyncTable), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (p == MAP_FAILED) {
-    const Status s = Status::IOError(Errno("mmap"));
+    const Status s = Status::IOError(ErrnoMessage("mmap"));
     ::close(fd);
     return s;
   }
@@ -58,8 +55,8 @@ std::vector<std::string> PowerCut::WriterEnvironment(const std::string& tracker_
 Status PowerCut::Apply(const std::string& data_dir, PowerCutStats* stats) {
   *stats = PowerCutStats();
   if (table_->attached.load(std::memory_order_acquire) == 0) {
-    return Status::Internal("the sync tracker was not loaded in the writer (LD_PRELOAD of " +
-                            std::string("libkvbench_sync_tracker.so); nothing was cut"));
+    return Status::Internal(
+        "the sync tracker was not loaded in the writer (LD_PRELOAD of libkvbench_sync_tracker.so); nothing was cut");
   }
   if (table_->overflowed != 0) {
     return Status::Internal("the writer synced more than " + std::to_string(SyncTable::kMaxFiles) +
@@ -77,7 +74,8 @@ Status PowerCut::Apply(const std::string& data_dir, PowerCutStats* stats) {
     const uint64_t keep = f != nullptr ? f->synced_bytes : 0;
     const uint64_t size = static_cast<uint64_t>(st.st_size);
     if (size <= keep) continue;
-    if (::truncate(path.c_str(), static_cast<off_t>(keep)) != 0) return Status::IOError(Errno("truncate " + path));
+    if (::truncate(path.c_str(), static_cast<off_t>(keep)) != 0)
+      return Status::IOError(ErrnoMessage("truncate " + path));
     ++stats->cut_files;
     stats->dropped_bytes += size - keep;
   }

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/errno_message.hpp"
 #include "runner/child_protocol.hpp"
 
 namespace kvbench::runner {
@@ -20,8 +21,6 @@ namespace {
 
 constexpr int kEventFd = 3;
 using Clock = std::chrono::steady_clock;
-
-std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
 void CloseFd(int* fd) {
   if (*fd >= 0) ::close(*fd);
@@ -63,14 +62,14 @@ void SuperviseWorker(const WorkerRequest& request, const SuperviseOptions& optio
 
   int events[2] = {-1, -1}, input[2] = {-1, -1};
   if (::pipe2(events, O_CLOEXEC) != 0 || ::pipe2(input, O_CLOEXEC) != 0) {
-    result->EndSpawnFailed(Errno("pipe"));
+    result->EndSpawnFailed(ErrnoMessage("pipe"));
     CloseFd(&events[0]);
     CloseFd(&events[1]);
     return;
   }
   const pid_t pid = ::fork();
   if (pid < 0) {
-    result->EndSpawnFailed(Errno("fork"));
+    result->EndSpawnFailed(ErrnoMessage("fork"));
     for (int* fd : {&events[0], &events[1], &input[0], &input[1]}) CloseFd(fd);
     return;
   }
@@ -117,7 +116,7 @@ void SuperviseWorker(const WorkerRequest& request, const SuperviseOptions& optio
     const pid_t r = ::wait4(pid, &status, killed ? 0 : WNOHANG, &usage);
     if (r == pid) break;
     if (r < 0 && errno != EINTR) {
-      result->EndSpawnFailed(Errno("wait4"));
+      result->EndSpawnFailed(ErrnoMessage("wait4"));
       CloseFd(&events[0]);
       return;
     }
