@@ -59,7 +59,7 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
   // engine -> phases in first-seen order; (engine, phase) -> costs per scale.
   std::vector<std::string> engines;
   std::map<std::string, std::vector<std::string>> phases;
-  std::map<std::pair<std::string, std::string>, std::vector<std::vector<double>>> costs;
+  std::map<std::pair<std::string, std::string>, std::vector<std::vector<double>>> costs, cpu_costs;
   std::map<std::string, std::vector<size_t>> engine_runs;
   for (const Results& run : runs) {
     const size_t s = scale_index(*run.workload.profiles);
@@ -78,6 +78,13 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
         auto& per_scale = costs[{engine.name, phase.name}];
         per_scale.resize(scale_count);
         per_scale[s].push_back(*phase.elapsed_ms * 1e6 / *phase.operations);
+        const Measurements& m = phase.measurements;
+        auto& cpu_per_scale = cpu_costs[{engine.name, phase.name}];
+        cpu_per_scale.resize(scale_count);
+        if (m.cpu_user_s || m.cpu_system_s) {
+          cpu_per_scale[s].push_back((m.cpu_user_s.value_or(0.0) + m.cpu_system_s.value_or(0.0)) * 1e9 /
+                                     *phase.operations);
+        }
       }
     }
   }
@@ -89,12 +96,15 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
     }
     for (const std::string& phase : phases[engine]) {
       const auto& per_scale = costs[{engine, phase}];
+      const auto& cpu_per_scale = cpu_costs[{engine, phase}];
       ScalingRow row;
       row.engine = engine;
       row.phase = phase;
       for (size_t s = 0; s < scale_count; ++s) {
         row.runs.push_back(per_scale[s].size());
         row.ns_per_op.push_back(per_scale[s].empty() ? OptDouble() : OptDouble(Median(per_scale[s])));
+        row.cpu_ns_per_op.push_back(cpu_per_scale[s].empty() ? OptDouble() : OptDouble(Median(cpu_per_scale[s])));
+        out->has_cpu = out->has_cpu || row.cpu_ns_per_op.back().has_value();
       }
       for (size_t s = 0; s < scale_count; ++s) {
         const OptDouble base = row.ns_per_op[0], cost = row.ns_per_op[s];
@@ -115,12 +125,18 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
     header.push_back(ScaleName(scaling.scales[s]) + " per op (" + std::to_string(scaling.files_per_scale[s]) +
                      (scaling.files_per_scale[s] == 1 ? " run)" : " runs)"));
   }
+  if (scaling.has_cpu) {
+    for (size_t s = 0; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " CPU per op");
+  }
   for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " / " + ScaleName(scaling.scales[0]));
   std::vector<std::vector<std::string>> rows;
   size_t over = 0, ratios = 0;
   for (const ScalingRow& r : scaling.rows) {
     std::vector<std::string> cells = {r.engine, r.phase};
     for (size_t s = 0; s < n; ++s) cells.push_back(FormatNanos(r.ns_per_op[s]));
+    if (scaling.has_cpu) {
+      for (size_t s = 0; s < n; ++s) cells.push_back(FormatNanos(r.cpu_ns_per_op[s]));
+    }
     for (size_t s = 1; s < n; ++s) {
       std::string cell = FormatRatio(r.ratio[s]);
       if (r.ratio[s]) ++ratios;
@@ -134,6 +150,11 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
   }
   const std::string heading = markdown ? "### " : "";
   std::string out = heading + "Cost per operation by scale (median of the runs at each scale)\n\n";
+  if (scaling.has_cpu) {
+    out += "Per op: elapsed time per operation. CPU per op: the engine process's CPU time (all threads) per "
+           "operation; above the elapsed cost, the engine worked in the background (merges, log) during the "
+           "phase.\n\n";
+  }
   out += markdown ? MarkdownTable(header, rows) : PlainTable(header, rows);
   for (const std::string& note : scaling.notes) out += "\nNote: " + note;
   if (!scaling.notes.empty()) out += "\n";
@@ -160,6 +181,7 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
     doc["rows"].push_back({{"engine", r.engine},
                            {"phase", r.phase},
                            {"ns_per_op", numbers(r.ns_per_op)},
+                           {"cpu_ns_per_op", numbers(r.cpu_ns_per_op)},
                            {"runs", r.runs},
                            {"ratio", numbers(r.ratio)},
                            {"over_limit", r.over_limit}});

@@ -2,6 +2,9 @@
 // profile counts (several files per count are repeats), and for every engine and phase the median cost per
 // operation (elapsed / operations) at each count and its ratio to the smallest count's. A ratio of 1.0 is perfect
 // scaling; an LSM tree that outgrows the CPU caches shows more. With a limit, any ratio above it fails.
+// Where the runs measured CPU, the engine process's CPU time per operation (user + system, all its threads) is
+// shown beside the elapsed cost: CPU above elapsed is background work (merges, log writing) on other cores, which
+// tells a phase that grew because a larger store merges during it from one whose every operation got slower.
 #ifndef KVBENCH_HOST_REPORT_SCALING_HPP_
 #define KVBENCH_HOST_REPORT_SCALING_HPP_
 
@@ -19,6 +22,7 @@ namespace kvbench::report {
 struct ScalingRow {
   std::string engine, phase;
   std::vector<OptDouble> ns_per_op;  // per scale (Scaling::scales), the median of that scale's runs
+  std::vector<OptDouble> cpu_ns_per_op;  // per scale: median CPU time per operation, when the runs measured it
   std::vector<size_t> runs;          // per scale: how many runs had this phase
   std::vector<OptDouble> ratio;      // per scale: ns_per_op / ns_per_op at the smallest scale (1.0 there)
   bool over_limit = false;           // a ratio above Scaling::limit
@@ -31,6 +35,7 @@ struct Scaling {
   std::vector<ScalingRow> rows;         // engines in first-seen order, phases in run order
   std::vector<std::string> notes;       // engines or phases missing at some scale, etc.
   bool failed = false;                  // some row over the limit
+  bool has_cpu = false;                 // some row has a CPU cost (the table then shows CPU columns)
 };
 
 // `runs`: one Results per results file (each may hold several engines). InvalidArgument when fewer than two
@@ -38,12 +43,14 @@ struct Scaling {
 // limit, profile writes): their costs would not be comparable.
 Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out);
 
-// A table per engine: cost per operation at each scale, then the ratios to the smallest scale ("OVER" beside a
-// ratio above the limit); plain text or Markdown.
+// A table per engine: cost per operation at each scale, then (when measured) CPU per operation at each scale,
+// then the ratios of the costs to the smallest scale's ("OVER" beside a ratio above the limit); plain text or
+// Markdown.
 std::string RenderScaling(const Scaling& scaling, bool markdown);
 
 // The same as data, for dashboards: {"scales": [...], "limit": x|null, "failed": bool, "rows": [{"engine",
-// "phase", "ns_per_op": [...], "runs": [...], "ratio": [...], "over_limit"}], "notes": [...]}.
+// "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "runs": [...], "ratio": [...], "over_limit"}],
+// "notes": [...]} (null where a scale has no value).
 nlohmann::ordered_json ScalingToJson(const Scaling& scaling);
 
 }  // namespace kvbench::report

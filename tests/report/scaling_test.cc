@@ -22,8 +22,11 @@ using testing::WriteJson;
 class ScalingTest : public ::testing::Test {
  protected:
   // The 100K fixture scaled to `profiles` (every count times profiles / 100K), each phase's time multiplied by
-  // the count factor and `cost_factor` (so its cost per operation is cost_factor times the fixture's).
-  std::string Run(int64_t profiles, double cost_factor, int64_t seed = 570123434) {
+  // the count factor and `cost_factor` (so its cost per operation is cost_factor times the fixture's), its CPU
+  // time likewise by `cpu_factor` (cost_factor when negative); drop_cpu removes the CPU measurements.
+  std::string Run(int64_t profiles, double cost_factor, int64_t seed = 570123434, double cpu_factor = -1.0,
+                  bool drop_cpu = false) {
+    if (cpu_factor < 0) cpu_factor = cost_factor;
     nlohmann::ordered_json doc = ReadJson(FixturePath("three_engines.json"));
     const double scale = static_cast<double>(profiles) / doc["workload"]["profiles"].get<double>();
     for (auto& [key, value] : doc["workload"].items()) {
@@ -35,6 +38,13 @@ class ScalingTest : public ::testing::Test {
       for (auto& phase : engine["phases"]) {
         phase["operations"] = static_cast<int64_t>(phase["operations"].get<double>() * scale);
         phase["elapsed_ms"] = phase["elapsed_ms"].get<double>() * scale * cost_factor;
+        if (!phase.contains("measurements") || !phase["measurements"].contains("cpu")) continue;
+        auto& cpu = phase["measurements"]["cpu"];
+        if (drop_cpu) {
+          phase["measurements"].erase("cpu");
+          continue;
+        }
+        for (const char* key : {"user_s", "system_s"}) cpu[key] = cpu[key].get<double>() * scale * cpu_factor;
       }
     }
     const std::string path = (dir_.path() / ("run" + std::to_string(++files_) + ".json")).string();
@@ -94,9 +104,43 @@ TEST_F(ScalingTest, ThreeScalesAreEachComparedWithTheSmallest) {
   EXPECT_NEAR(*scaling.rows[0].ratio[2], 1.8, 1e-9);
   const std::string table = RenderScaling(scaling, /*markdown=*/true);
   EXPECT_NE(table.find("| 500K / 100K | 1M / 100K |"), std::string::npos) << table;
-  EXPECT_NE(table.find("| ZoneTree | insert profiles | 5.28 µs | 6.86 µs | 9.50 µs | 1.30x | 1.80x |"),
+  // Elapsed per op at each scale, CPU per op at each scale (the fixture's insert: 0.517 s of CPU), the ratios.
+  EXPECT_NE(table.find("| ZoneTree | insert profiles | 5.28 µs | 6.86 µs | 9.50 µs | 5.17 µs | 6.72 µs | 9.31 µs | "
+                       "1.30x | 1.80x |"),
             std::string::npos)
       << table;
+}
+
+TEST_F(ScalingTest, CpuPerOperationIsTheMedianAndShowsBackgroundWork) {
+  // 1M: elapsed x1.5 but CPU x3.0 (medians of x2.0, x3.0, x4.0): a phase during which the engine merged.
+  const Scaling scaling = Compute({Run(100000, 1.0), Run(1000000, 1.5, 570123434, 2.0),
+                                   Run(1000000, 1.5, 570123434, 4.0), Run(1000000, 1.5, 570123434, 3.0)},
+                                  std::nullopt);
+  ASSERT_TRUE(scaling.has_cpu);
+  const ScalingRow& insert = scaling.rows[0];
+  ASSERT_TRUE(insert.cpu_ns_per_op[0] && insert.cpu_ns_per_op[1]);
+  EXPECT_NEAR(*insert.cpu_ns_per_op[0], 5170.0, 1e-6);
+  EXPECT_NEAR(*insert.cpu_ns_per_op[1], 15510.0, 1e-6);
+  // The verdict stays on elapsed cost.
+  EXPECT_NEAR(*insert.ratio[1], 1.5, 1e-9);
+  const nlohmann::json doc = ScalingToJson(scaling);
+  EXPECT_NEAR(doc["rows"][0]["cpu_ns_per_op"][1].get<double>(), 15510.0, 1e-6);
+  const std::string table = RenderScaling(scaling, /*markdown=*/true);
+  EXPECT_NE(table.find("| 100K CPU per op | 1M CPU per op |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| ZoneTree | insert profiles | 5.28 µs | 7.92 µs | 5.17 µs | 15.5 µs | 1.50x |"),
+            std::string::npos)
+      << table;
+}
+
+TEST_F(ScalingTest, RunsWithoutCpuMeasurementsHaveNoCpuColumns) {
+  const Scaling scaling =
+      Compute({Run(100000, 1.0, 570123434, -1.0, true), Run(1000000, 2.0, 570123434, -1.0, true)}, std::nullopt);
+  EXPECT_FALSE(scaling.has_cpu);
+  EXPECT_FALSE(scaling.rows[0].cpu_ns_per_op[0].has_value());
+  const std::string table = RenderScaling(scaling, /*markdown=*/true);
+  EXPECT_EQ(table.find("CPU per op"), std::string::npos) << table;
+  EXPECT_NE(table.find("| ZoneTree | insert profiles | 5.28 µs | 10.6 µs | 2.00x |"), std::string::npos) << table;
+  EXPECT_TRUE(ScalingToJson(scaling)["rows"][0]["cpu_ns_per_op"][0].is_null());
 }
 
 TEST_F(ScalingTest, LimitFailsTheRatiosAboveItThroughTheExitStatus) {
