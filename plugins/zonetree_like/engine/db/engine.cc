@@ -132,6 +132,7 @@ std::string Engine::StatsJson() const {
          ",\"entries\":" + std::to_string(cache_->entries()) +
          ",\"hits\":" + std::to_string(cs.hits) +
          ",\"misses\":" + std::to_string(cs.misses) +
+         ",\"inserts\":" + std::to_string(cs.inserts) +
          ",\"evictions\":" + std::to_string(cs.evictions) +
          ",\"expired\":" + std::to_string(cs.expired) + "}";
   out += ",\"memtable_bytes\":" + std::to_string(memtables);

@@ -44,7 +44,10 @@ class Engine {
   const Options& options() const { return options_; }
   const EngineStats& stats() const { return stats_; }
   BlockCache* block_cache() const { return cache_.get(); }
-  // Stats JSON: counters, block cache use and memtable memory.
+  // Stats JSON: counters, block cache use and memtable memory. Block cache
+  // "misses" count every read of a block not in the cache; "inserts" those
+  // that then entered it: the difference is reads that bypassed the cache
+  // (merges and other fill_cache = false readers).
   std::string StatsJson() const;
 
  private:

@@ -44,6 +44,9 @@ TEST(EngineTest, NamedTreesInSubdirectoriesShareOneCache) {
   std::string stats = engine->StatsJson();
   EXPECT_NE(stats.find("\"merges\":"), std::string::npos) << stats;
   EXPECT_NE(stats.find("\"alpha\""), std::string::npos) << stats;
+  const uint64_t inserts = engine->block_cache()->stats().inserts;
+  EXPECT_GT(inserts, 0u);  // the two Gets loaded blocks into the cache
+  EXPECT_NE(stats.find("\"inserts\":" + std::to_string(inserts)), std::string::npos) << stats;
   EXPECT_GT(engine->stats().BytesWritten(), 0u);
   ASSERT_TRUE(engine->Settle().ok());
   ASSERT_TRUE(engine->Close().ok());
