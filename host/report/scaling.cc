@@ -151,9 +151,10 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
   const std::string heading = markdown ? "### " : "";
   std::string out = heading + "Cost per operation by scale (median of the runs at each scale)\n\n";
   if (scaling.has_cpu) {
-    out += "Per op: elapsed time per operation. CPU per op: the engine process's CPU time (all threads) per "
-           "operation; above the elapsed cost, the engine worked in the background (merges, log) during the "
-           "phase.\n\n";
+    out +=
+        "Per op: elapsed time per operation. CPU per op: the engine process's CPU time (all threads) per "
+        "operation; above the elapsed cost, the engine worked in the background (merges, log) during the "
+        "phase.\n\n";
   }
   out += markdown ? MarkdownTable(header, rows) : PlainTable(header, rows);
   for (const std::string& note : scaling.notes) out += "\nNote: " + note;

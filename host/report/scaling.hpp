@@ -21,11 +21,11 @@ namespace kvbench::report {
 
 struct ScalingRow {
   std::string engine, phase;
-  std::vector<OptDouble> ns_per_op;  // per scale (Scaling::scales), the median of that scale's runs
+  std::vector<OptDouble> ns_per_op;      // per scale (Scaling::scales), the median of that scale's runs
   std::vector<OptDouble> cpu_ns_per_op;  // per scale: median CPU time per operation, when the runs measured it
-  std::vector<size_t> runs;          // per scale: how many runs had this phase
-  std::vector<OptDouble> ratio;      // per scale: ns_per_op / ns_per_op at the smallest scale (1.0 there)
-  bool over_limit = false;           // a ratio above Scaling::limit
+  std::vector<size_t> runs;              // per scale: how many runs had this phase
+  std::vector<OptDouble> ratio;          // per scale: ns_per_op / ns_per_op at the smallest scale (1.0 there)
+  bool over_limit = false;               // a ratio above Scaling::limit
 };
 
 struct Scaling {
