@@ -28,6 +28,15 @@ std::string ScaleName(int64_t profiles) { return FormatProfileCount(profiles); }
 
 }  // namespace
 
+bool Scaling::has_cpu() const {
+  for (const ScalingRow& row : rows) {
+    for (const OptDouble& cpu : row.cpu_ns_per_op) {
+      if (cpu) return true;
+    }
+  }
+  return false;
+}
+
 Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out) {
   *out = Scaling();
   out->limit = limit;
@@ -57,9 +66,12 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
   out->files_per_scale.assign(scale_count, 0);
 
   // engine -> phases in first-seen order; (engine, phase) -> costs per scale.
+  struct Costs {
+    std::vector<std::vector<double>> elapsed, cpu;  // per scale: one value per run (cpu: runs that measured it)
+  };
   std::vector<std::string> engines;
   std::map<std::string, std::vector<std::string>> phases;
-  std::map<std::pair<std::string, std::string>, std::vector<std::vector<double>>> costs, cpu_costs;
+  std::map<std::pair<std::string, std::string>, Costs> costs;
   std::map<std::string, std::vector<size_t>> engine_runs;
   for (const Results& run : runs) {
     const size_t s = scale_index(*run.workload.profiles);
@@ -75,15 +87,13 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
         if (!phase.elapsed_ms || !phase.operations || *phase.operations <= 0) continue;
         auto& list = phases[engine.name];
         if (std::find(list.begin(), list.end(), phase.name) == list.end()) list.push_back(phase.name);
-        auto& per_scale = costs[{engine.name, phase.name}];
-        per_scale.resize(scale_count);
-        per_scale[s].push_back(*phase.elapsed_ms * 1e6 / *phase.operations);
+        Costs& c = costs[{engine.name, phase.name}];
+        c.elapsed.resize(scale_count);
+        c.cpu.resize(scale_count);
+        c.elapsed[s].push_back(*phase.elapsed_ms * 1e6 / *phase.operations);
         const Measurements& m = phase.measurements;
-        auto& cpu_per_scale = cpu_costs[{engine.name, phase.name}];
-        cpu_per_scale.resize(scale_count);
         if (m.cpu_user_s || m.cpu_system_s) {
-          cpu_per_scale[s].push_back((m.cpu_user_s.value_or(0.0) + m.cpu_system_s.value_or(0.0)) * 1e9 /
-                                     *phase.operations);
+          c.cpu[s].push_back((m.cpu_user_s.value_or(0.0) + m.cpu_system_s.value_or(0.0)) * 1e9 / *phase.operations);
         }
       }
     }
@@ -95,16 +105,15 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
         out->notes.push_back("engine " + engine + " has no run at " + ScaleName(out->scales[s]) + " profiles");
     }
     for (const std::string& phase : phases[engine]) {
-      const auto& per_scale = costs[{engine, phase}];
-      const auto& cpu_per_scale = cpu_costs[{engine, phase}];
+      const Costs& c = costs[{engine, phase}];
+      const auto median = [](const std::vector<double>& v) { return v.empty() ? OptDouble() : OptDouble(Median(v)); };
       ScalingRow row;
       row.engine = engine;
       row.phase = phase;
       for (size_t s = 0; s < scale_count; ++s) {
-        row.runs.push_back(per_scale[s].size());
-        row.ns_per_op.push_back(per_scale[s].empty() ? OptDouble() : OptDouble(Median(per_scale[s])));
-        row.cpu_ns_per_op.push_back(cpu_per_scale[s].empty() ? OptDouble() : OptDouble(Median(cpu_per_scale[s])));
-        out->has_cpu = out->has_cpu || row.cpu_ns_per_op.back().has_value();
+        row.runs.push_back(c.elapsed[s].size());
+        row.ns_per_op.push_back(median(c.elapsed[s]));
+        row.cpu_ns_per_op.push_back(median(c.cpu[s]));
       }
       for (size_t s = 0; s < scale_count; ++s) {
         const OptDouble base = row.ns_per_op[0], cost = row.ns_per_op[s];
@@ -120,12 +129,13 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
 
 std::string RenderScaling(const Scaling& scaling, bool markdown) {
   const size_t n = scaling.scales.size();
+  const bool has_cpu = scaling.has_cpu();
   std::vector<std::string> header = {"Engine", "Phase"};
   for (size_t s = 0; s < n; ++s) {
     header.push_back(ScaleName(scaling.scales[s]) + " per op (" + std::to_string(scaling.files_per_scale[s]) +
                      (scaling.files_per_scale[s] == 1 ? " run)" : " runs)"));
   }
-  if (scaling.has_cpu) {
+  if (has_cpu) {
     for (size_t s = 0; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " CPU per op");
   }
   for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " / " + ScaleName(scaling.scales[0]));
@@ -134,7 +144,7 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
   for (const ScalingRow& r : scaling.rows) {
     std::vector<std::string> cells = {r.engine, r.phase};
     for (size_t s = 0; s < n; ++s) cells.push_back(FormatNanos(r.ns_per_op[s]));
-    if (scaling.has_cpu) {
+    if (has_cpu) {
       for (size_t s = 0; s < n; ++s) cells.push_back(FormatNanos(r.cpu_ns_per_op[s]));
     }
     for (size_t s = 1; s < n; ++s) {
@@ -150,7 +160,7 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
   }
   const std::string heading = markdown ? "### " : "";
   std::string out = heading + "Cost per operation by scale (median of the runs at each scale)\n\n";
-  if (scaling.has_cpu) {
+  if (has_cpu) {
     out +=
         "Per op: elapsed time per operation. CPU per op: the engine process's CPU time (all threads) per "
         "operation; above the elapsed cost, the engine worked in the background (merges, log) during the "

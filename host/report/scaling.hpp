@@ -35,7 +35,8 @@ struct Scaling {
   std::vector<ScalingRow> rows;         // engines in first-seen order, phases in run order
   std::vector<std::string> notes;       // engines or phases missing at some scale, etc.
   bool failed = false;                  // some row over the limit
-  bool has_cpu = false;                 // some row has a CPU cost (the table then shows CPU columns)
+  // Some row has a CPU cost (the table then shows CPU columns).
+  bool has_cpu() const;
 };
 
 // `runs`: one Results per results file (each may hold several engines). InvalidArgument when fewer than two

@@ -116,7 +116,7 @@ TEST_F(ScalingTest, CpuPerOperationIsTheMedianAndShowsBackgroundWork) {
   const Scaling scaling = Compute({Run(100000, 1.0), Run(1000000, 1.5, 570123434, 2.0),
                                    Run(1000000, 1.5, 570123434, 4.0), Run(1000000, 1.5, 570123434, 3.0)},
                                   std::nullopt);
-  ASSERT_TRUE(scaling.has_cpu);
+  ASSERT_TRUE(scaling.has_cpu());
   const ScalingRow& insert = scaling.rows[0];
   ASSERT_TRUE(insert.cpu_ns_per_op[0] && insert.cpu_ns_per_op[1]);
   EXPECT_NEAR(*insert.cpu_ns_per_op[0], 5170.0, 1e-6);
@@ -135,7 +135,7 @@ TEST_F(ScalingTest, CpuPerOperationIsTheMedianAndShowsBackgroundWork) {
 TEST_F(ScalingTest, RunsWithoutCpuMeasurementsHaveNoCpuColumns) {
   const Scaling scaling =
       Compute({Run(100000, 1.0, 570123434, -1.0, true), Run(1000000, 2.0, 570123434, -1.0, true)}, std::nullopt);
-  EXPECT_FALSE(scaling.has_cpu);
+  EXPECT_FALSE(scaling.has_cpu());
   EXPECT_FALSE(scaling.rows[0].cpu_ns_per_op[0].has_value());
   const std::string table = RenderScaling(scaling, /*markdown=*/true);
   EXPECT_EQ(table.find("CPU per op"), std::string::npos) << table;
