@@ -40,6 +40,7 @@ void ParseMeasure(const nlohmann::json& value, measure::MeasureOptions* out) {
       static_cast<uint32_t>(r.Integer("latency_sample_every", 1, 1 << 30, false).value_or(out->latency_sample_every));
   out->timeline_interval_ms = static_cast<uint32_t>(
       r.Integer("timeline_interval_ms", 0, 3600 * 1000, false).value_or(out->timeline_interval_ms));
+  if (std::optional<bool> probe = r.Bool("memory_latency")) out->memory_latency = probe;
   r.Finish();
 }
 

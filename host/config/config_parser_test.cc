@@ -77,6 +77,32 @@ TEST(ConfigParserTest, ToJsonRoundTrips) {
   EXPECT_EQ(again.engines[0].settings["Snapshots"], false);
 }
 
+TEST(ConfigParserTest, MemoryLatencyProbeFollowsTheScaleUnlessSet) {
+  const auto probes = [](int profiles, std::optional<bool> set) {
+    return ParseRunConfig(Config([&](nlohmann::json& j) {
+                            j["workload"]["profiles"] = profiles;
+                            if (set) j["measure"] = {{"memory_latency", *set}};
+                          }),
+                          "cfg.json");
+  };
+  EXPECT_FALSE(probes(99999, std::nullopt).ProbesMemoryLatency());
+  EXPECT_TRUE(probes(100000, std::nullopt).ProbesMemoryLatency());
+  EXPECT_TRUE(probes(1000, true).ProbesMemoryLatency());
+  EXPECT_FALSE(probes(1000000, false).ProbesMemoryLatency());
+  // The config as run says what was decided; --profiles changes the default, not an explicit choice.
+  RunConfig c = probes(1000, std::nullopt);
+  EXPECT_EQ(c.ToJson()["measure"]["memory_latency"], false);
+  ApplyOverrides({.profiles = 200000, .engines = {}}, &c);
+  EXPECT_EQ(c.ToJson()["measure"]["memory_latency"], true);
+  c = probes(1000000, false);
+  ApplyOverrides({.profiles = 200000, .engines = {}}, &c);
+  EXPECT_FALSE(c.ProbesMemoryLatency());
+  EXPECT_NE(ErrorOf(Config([](nlohmann::json& j) {
+              j["measure"] = {{"memory_latency", "yes"}};
+            })).find("measure.memory_latency"),
+            std::string::npos);
+}
+
 TEST(ConfigParserTest, OverridesReplaceProfilesAndSelectEngines) {
   RunConfig c = ParseRunConfig(Config([](nlohmann::json& j) {
                                  j["workload"]["reads"] = 5;

@@ -60,7 +60,8 @@ nlohmann::json RunConfig::ToJson() const {
       {"measure",
        {{"latency", measure.latency},
         {"latency_sample_every", measure.latency_sample_every},
-        {"timeline_interval_ms", measure.timeline_interval_ms}}},
+        {"timeline_interval_ms", measure.timeline_interval_ms},
+        {"memory_latency", ProbesMemoryLatency()}}},
       {"engines", engines_json},
   };
 }

@@ -18,6 +18,8 @@ namespace kvbench::config {
 
 inline constexpr int kConfigSchemaVersion = 1;
 inline constexpr int64_t kDefaultTimeoutSeconds = 120000;
+// Workloads this large get the memory latency probe unless measure.memory_latency says otherwise.
+inline constexpr int32_t kMemoryLatencyMinProfiles = 100000;
 
 // The "workload" member. Per-phase counts left out of the config follow the spec's defaults for `profiles`.
 struct WorkloadSpec {
@@ -53,6 +55,12 @@ struct RunConfig {
   int64_t timeout_seconds = kDefaultTimeoutSeconds;  // per engine, the whole engine run
   measure::MeasureOptions measure;
   std::vector<EngineSpec> engines;
+
+  // Whether the run probes the machine's memory latency: measure.memory_latency if set, else whether the workload
+  // has at least kMemoryLatencyMinProfiles profiles.
+  bool ProbesMemoryLatency() const {
+    return measure.memory_latency.value_or(workload.profiles >= kMemoryLatencyMinProfiles);
+  }
 
   // The config as run, defaults filled in (the "config" member of results.json; ParseRunConfig accepts it).
   nlohmann::json ToJson() const;

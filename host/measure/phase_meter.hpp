@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct MeasureOptions {
   uint32_t latency_sample_every = 8;
   uint32_t timeline_interval_ms = 1000;  // throughput/RSS timeline interval
   uint32_t timeline_reserve = 4096;      // timeline entries reserved at Begin (grows, off the hot path, beyond)
+  // The host's memory latency probe (memory_latency.hpp), run once after the engines. Unset: on for workloads of
+  // at least 100,000 profiles (smaller ones stay in the CPU caches, and the probe's ~2 s would outlast them); see
+  // config::RunConfig::ProbesMemoryLatency.
+  std::optional<bool> memory_latency;
   // Latency clock (tick_clock.hpp). Ordered, the TSC measured no cheaper than clock_gettime's vDSO (~19 ns per read
   // both, BM_TickClockNow), so the default is the kernel's clock: no calibration, correct on any clocksource.
   ClockSource clock = ClockSource::kMonotonic;

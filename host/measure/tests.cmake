@@ -1,4 +1,4 @@
-foreach(test latency_histogram_test tick_clock_test process_stats_test phase_meter_test amplification_test)
+foreach(test latency_histogram_test tick_clock_test process_stats_test phase_meter_test amplification_test memory_latency_test)
   kvbench_add_test(${test} SOURCES ${CMAKE_CURRENT_LIST_DIR}/${test}.cc LIBS kvbench_host)
 endforeach()
 

@@ -232,19 +232,24 @@ void AddEnvironment(const Results& results, Document* doc) {
     }
     std::string version = Text(env.kvbench_version);
     if (!env.git_revision.empty()) version += " (git " + env.git_revision + ")";
-    AddBullets(doc, {
-                        "OS: " + Text(env.os),
-                        "Kernel: " + Text(env.kernel),
-                        "Architecture: " + Text(env.architecture),
-                        "Compiler: " + Text(env.compiler),
-                        "Build type: " + Text(env.build_type),
-                        "kvbench: " + version,
-                        "CPU: " + Text(env.cpu_model),
-                        "Logical processors: " + FormatCount(env.logical_processors),
-                        "Total available memory: " + FormatBytes(env.total_memory_bytes),
-                        "Initial engine process working set: " +
-                            (working_sets.empty() ? std::string(kNotAvailable) : Join(working_sets, ", ")),
-                    });
+    std::vector<std::string> items = {
+        "OS: " + Text(env.os),
+        "Kernel: " + Text(env.kernel),
+        "Architecture: " + Text(env.architecture),
+        "Compiler: " + Text(env.compiler),
+        "Build type: " + Text(env.build_type),
+        "kvbench: " + version,
+        "CPU: " + Text(env.cpu_model),
+        "Logical processors: " + FormatCount(env.logical_processors),
+        "Total available memory: " + FormatBytes(env.total_memory_bytes),
+        "Initial engine process working set: " +
+            (working_sets.empty() ? std::string(kNotAvailable) : Join(working_sets, ", ")),
+    };
+    if (!env.memory_latency.empty()) {
+      items.push_back("Memory latency (one dependent load, by working set; 4 KiB pages): " +
+                      DescribeMemoryLatency(env.memory_latency));
+    }
+    AddBullets(doc, std::move(items));
   }
 }
 

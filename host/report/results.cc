@@ -89,4 +89,11 @@ void ComputeCorrectness(Results* results, const std::vector<ChecksumMismatch>& r
   results->correctness = std::move(c);
 }
 
+std::string DescribeMemoryLatency(const std::vector<MemoryLatency>& points) {
+  std::vector<std::string> parts;
+  for (const MemoryLatency& p : points)
+    parts.push_back(FormatBytes(p.working_set_bytes) + " " + FormatFixed(p.ns_per_load, 1) + " ns");
+  return Join(parts, ", ");
+}
+
 }  // namespace kvbench::report

@@ -90,10 +90,17 @@ struct Engine {
   bool HasResources() const;  // cpu, io or memory measurements in any phase or step
 };
 
+struct MemoryLatency {  // one point of the machine's memory latency probe
+  double working_set_bytes = 0.0, ns_per_load = 0.0;
+};
+
 struct Environment {
   std::string os, kernel, architecture, cpu_model, compiler, build_type, kvbench_version, git_revision;
   OptDouble logical_processors, total_memory_bytes;
-  nlohmann::ordered_json raw;  // the member as read, to compare environments of merged files
+  std::vector<MemoryLatency> memory_latency;  // by working set, ascending; empty when not probed
+  // The member as read without its measurements (memory_latency), to tell machines apart in merged files: two
+  // runs on one machine probe slightly different latencies.
+  nlohmann::ordered_json raw;
 };
 
 struct Workload {
@@ -134,6 +141,9 @@ Status LoadAndMerge(const std::vector<std::string>& paths, Results* out);
 // Compares the phase checksums (and final checksums) of the completed engines against the first completed engine
 // that has each phase, plus any mismatch the files recorded; fills `results->correctness`.
 void ComputeCorrectness(Results* results, const std::vector<ChecksumMismatch>& recorded);
+
+// "16.0 KB 1.4 ns, 64.0 KB 4.1 ns, ..., 256.0 MB 293.0 ns" ("" when empty).
+std::string DescribeMemoryLatency(const std::vector<MemoryLatency>& points);
 
 }  // namespace kvbench::report
 

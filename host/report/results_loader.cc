@@ -1,6 +1,7 @@
 // Reading and merging results files. Tolerant by design: unknown members are ignored, a missing or null optional
 // member becomes "not known"; only a document that is not a results object at all, or a member of the wrong
 // type where one is required (engines, phases), is an error.
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -210,7 +211,17 @@ Environment ParseEnvironment(const json& e) {
   out.git_revision = Str(e, "git_revision");
   out.logical_processors = Num(e, "logical_processors");
   out.total_memory_bytes = Num(e, "total_memory_bytes");
+  const json& probe = Member(Member(e, "memory_latency"), "points");
+  if (probe.is_array()) {
+    for (const json& p : probe) {
+      const OptDouble bytes = Num(p, "working_set_bytes"), ns = Num(p, "ns_per_load");
+      if (bytes && ns && *bytes > 0 && *ns > 0) out.memory_latency.push_back({*bytes, *ns});
+    }
+    std::sort(out.memory_latency.begin(), out.memory_latency.end(),
+              [](const MemoryLatency& a, const MemoryLatency& b) { return a.working_set_bytes < b.working_set_bytes; });
+  }
   out.raw = e.is_object() ? e : json::object();
+  out.raw.erase("memory_latency");
   return out;
 }
 

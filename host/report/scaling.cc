@@ -26,6 +26,31 @@ double Median(std::vector<double> values) {
 
 std::string ScaleName(int64_t profiles) { return FormatProfileCount(profiles); }
 
+// The machine an environment describes (not the build that ran on it).
+std::string MachineKey(const Environment& env) {
+  return env.cpu_model + "|" + FormatCount(env.logical_processors) + "|" + FormatCount(env.total_memory_bytes) + "|" +
+         env.kernel + "|" + env.architecture;
+}
+
+// The median latency per working set over the runs that probed it, if they all ran on one machine.
+void CombineMemoryLatency(const std::vector<Results>& runs, Scaling* out) {
+  std::map<double, std::vector<double>> by_size;
+  std::optional<std::string> machine;
+  for (const Results& run : runs) {
+    if (run.environments.empty() || run.environments[0].memory_latency.empty()) continue;
+    const Environment& env = run.environments[0];
+    if (machine && *machine != MachineKey(env)) {
+      out->notes.push_back("the runs come from more than one machine: their memory latency probes are not shown");
+      out->memory_latency_runs = 0;
+      return;
+    }
+    machine = MachineKey(env);
+    ++out->memory_latency_runs;
+    for (const MemoryLatency& p : env.memory_latency) by_size[p.working_set_bytes].push_back(p.ns_per_load);
+  }
+  for (const auto& [bytes, ns] : by_size) out->memory_latency.push_back({bytes, Median(ns)});
+}
+
 }  // namespace
 
 bool Scaling::has_cpu() const {
@@ -124,6 +149,7 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
       out->rows.push_back(std::move(row));
     }
   }
+  CombineMemoryLatency(runs, out);
   return Status::OK();
 }
 
@@ -169,6 +195,13 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
   out += markdown ? MarkdownTable(header, rows) : PlainTable(header, rows);
   for (const std::string& note : scaling.notes) out += "\nNote: " + note;
   if (!scaling.notes.empty()) out += "\n";
+  if (!scaling.memory_latency.empty()) {
+    out += "\nMemory latency of the machine (median of " + std::to_string(scaling.memory_latency_runs) +
+           (scaling.memory_latency_runs == 1 ? " run's probe" : " runs' probes") +
+           "; one dependent load, by working set): " + DescribeMemoryLatency(scaling.memory_latency) +
+           ". A random point read is a few such loads: where a store outgrows the caches between two scales, "
+           "its point reads slow down by up to the ratio of these latencies in any engine.\n";
+  }
   if (scaling.limit) {
     out += "\nLimit " + FormatRatio(scaling.limit) + ": " + std::to_string(over) + " of " + std::to_string(ratios) +
            " ratios over it. Result: " + (scaling.failed ? "FAILED" : "passed") + "\n";
@@ -198,6 +231,11 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
                            {"over_limit", r.over_limit}});
   }
   doc["notes"] = scaling.notes;
+  nlohmann::ordered_json points = nlohmann::ordered_json::array();
+  for (const MemoryLatency& p : scaling.memory_latency) {
+    points.push_back({{"working_set_bytes", p.working_set_bytes}, {"ns_per_load", p.ns_per_load}});
+  }
+  doc["memory_latency"] = {{"runs", scaling.memory_latency_runs}, {"points", points}};
   return doc;
 }
 

@@ -5,6 +5,9 @@
 // Where the runs measured CPU, the engine process's CPU time per operation (user + system, all its threads) is
 // shown beside the elapsed cost: CPU above elapsed is background work (merges, log writing) on other cores, which
 // tells a phase that grew because a larger store merges during it from one whose every operation got slower.
+// Where the runs probed the machine's memory latency (environment.memory_latency), its medians are shown under
+// the table: a random point read is a few dependent loads, so a store that outgrows the CPU caches between two
+// scales slows every engine's point reads by up to the ratio of those latencies.
 #ifndef KVBENCH_HOST_REPORT_SCALING_HPP_
 #define KVBENCH_HOST_REPORT_SCALING_HPP_
 
@@ -34,7 +37,11 @@ struct Scaling {
   std::optional<double> limit;          // the ratio a phase may reach
   std::vector<ScalingRow> rows;         // engines in first-seen order, phases in run order
   std::vector<std::string> notes;       // engines or phases missing at some scale, etc.
-  bool failed = false;                  // some row over the limit
+  // Per working set, the median of the runs' memory latency probes (empty when none probed, or when the runs
+  // came from more than one machine: their latencies are not one machine's); memory_latency_runs: how many.
+  std::vector<MemoryLatency> memory_latency;
+  size_t memory_latency_runs = 0;
+  bool failed = false;  // some row over the limit
   // Some row has a CPU cost (the table then shows CPU columns).
   bool has_cpu() const;
 };
@@ -51,7 +58,8 @@ std::string RenderScaling(const Scaling& scaling, bool markdown);
 
 // The same as data, for dashboards: {"scales": [...], "limit": x|null, "failed": bool, "rows": [{"engine",
 // "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "runs": [...], "ratio": [...], "over_limit"}],
-// "notes": [...]} (null where a scale has no value).
+// "notes": [...], "memory_latency": {"runs": n, "points": [{"working_set_bytes", "ns_per_load"}]}} (null where a
+// scale has no value).
 nlohmann::ordered_json ScalingToJson(const Scaling& scaling);
 
 }  // namespace kvbench::report

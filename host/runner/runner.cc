@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "measure/memory_latency.hpp"
 #include "report/report_writer.hpp"
 #include "runner/engine_result.hpp"
 #include "runner/environment.hpp"
@@ -54,7 +55,13 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
   const fs::path data_root = fs::path(options.out_dir) / "data";
   if (fs::is_empty(data_root, ec)) fs::remove(data_root, ec);
 
-  const nlohmann::json doc = BuildResults(config, engines, ProbeEnvironment());
+  nlohmann::json environment = ProbeEnvironment();
+  if (config.ProbesMemoryLatency()) {
+    spdlog::info("probing memory latency (measure.memory_latency)");
+    environment["memory_latency"] =
+        measure::MemoryLatencyToJson(measure::MeasureMemoryLatency(measure::DefaultLatencyWorkingSets(), 1'000'000));
+  }
+  const nlohmann::json doc = BuildResults(config, engines, environment);
   summary->correctness_passed = doc["correctness"]["passed"].get<bool>();
   summary->results_path = (fs::path(options.out_dir) / "results.json").string();
   Status s = WriteJsonAtomically(summary->results_path, doc);

@@ -56,6 +56,39 @@ TEST(ReportMergeTest, MergesEnginesFromSeveralFilesAndRecomputesCorrectness) {
   EXPECT_NE(md.find("This report merges 3 results files of the same workload"), std::string::npos);
 }
 
+// A run's memory latency probe is a measurement, not part of what identifies the machine: two runs on one machine
+// stay one machine although their probes differ, and the report shows the first one's figures.
+TEST(ReportMergeTest, MemoryLatencyProbesDoNotSplitAMachine) {
+  TempDir dir;
+  std::vector<std::string> paths = SplitFixture(dir);
+  for (size_t i : {0u, 2u}) {
+    nlohmann::ordered_json doc = ReadJson(paths[i]);
+    doc["environment"]["memory_latency"] = {
+        {"method", "test"},
+        {"points",
+         {{{"working_set_bytes", 268435456}, {"ns_per_load", i == 0 ? 200.0 : 230.0}},
+          {{"working_set_bytes", 16384}, {"ns_per_load", 1.5}},
+          {{"working_set_bytes", "bad"}, {"ns_per_load", 3.0}}}}};
+    WriteJson(paths[i], doc);
+  }
+  Results merged;
+  Status s = LoadAndMerge(paths, &merged);
+  ASSERT_TRUE(s.ok()) << s.message();
+  ASSERT_EQ(merged.environments.size(), 2u);
+  EXPECT_EQ(merged.engines[2].environment_index, 0u);
+  const std::vector<MemoryLatency>& probe = merged.environments[0].memory_latency;
+  ASSERT_EQ(probe.size(), 2u);  // the malformed point is dropped, the rest sorted by working set
+  EXPECT_DOUBLE_EQ(probe[0].working_set_bytes, 16384.0);
+  EXPECT_DOUBLE_EQ(probe[1].ns_per_load, 200.0);
+  EXPECT_TRUE(merged.environments[1].memory_latency.empty());
+  const std::string md = RenderMarkdown(BuildDocument(merged));
+  EXPECT_NE(md.find("- Memory latency (one dependent load, by working set; 4 KiB pages): 16.0 KB 1.5 ns, 256.0 MB "
+                    "200.0 ns\n"),
+            std::string::npos)
+      << md;
+  EXPECT_EQ(md.find("Memory latency", md.find("### Machine 2")), std::string::npos);
+}
+
 TEST(ReportMergeTest, ChecksumsAreComparedAcrossFiles) {
   TempDir dir;
   std::vector<std::string> paths = SplitFixture(dir);

@@ -52,6 +52,17 @@ class ScalingTest : public ::testing::Test {
     return path;
   }
 
+  // Gives the run at `path` a memory latency probe: 1.5 ns at 16 KiB, `dram_ns` at 256 MiB.
+  static void AddProbe(const std::string& path, double dram_ns, const std::string& cpu_model = "") {
+    nlohmann::ordered_json doc = ReadJson(path);
+    doc["environment"]["memory_latency"] = {{"method", "test"},
+                                            {"points",
+                                             {{{"working_set_bytes", 16384}, {"ns_per_load", 1.5}},
+                                              {{"working_set_bytes", 268435456}, {"ns_per_load", dram_ns}}}}};
+    if (!cpu_model.empty()) doc["environment"]["cpu_model"] = cpu_model;
+    WriteJson(path, doc);
+  }
+
   static Scaling Compute(const std::vector<std::string>& paths, std::optional<double> limit) {
     std::vector<Results> runs(paths.size());
     for (size_t i = 0; i < paths.size(); ++i) EXPECT_TRUE(LoadResultsFile(paths[i], &runs[i]).ok());
@@ -130,6 +141,38 @@ TEST_F(ScalingTest, CpuPerOperationIsTheMedianAndShowsBackgroundWork) {
   EXPECT_NE(table.find("| ZoneTree | insert profiles | 5.28 µs | 7.92 µs | 5.17 µs | 15.5 µs | 1.50x |"),
             std::string::npos)
       << table;
+}
+
+TEST_F(ScalingTest, MemoryLatencyIsTheMedianOfTheRunsProbes) {
+  std::vector<std::string> runs = {Run(100000, 1.0), Run(1000000, 2.0), Run(1000000, 2.0), Run(100000, 1.0)};
+  AddProbe(runs[0], 200.0);
+  AddProbe(runs[1], 260.0);
+  AddProbe(runs[2], 210.0);  // runs[3] has none
+  const Scaling scaling = Compute(runs, std::nullopt);
+  EXPECT_EQ(scaling.memory_latency_runs, 3u);
+  ASSERT_EQ(scaling.memory_latency.size(), 2u);
+  EXPECT_DOUBLE_EQ(scaling.memory_latency[0].ns_per_load, 1.5);
+  EXPECT_DOUBLE_EQ(scaling.memory_latency[1].ns_per_load, 210.0);
+  const std::string table = RenderScaling(scaling, /*markdown=*/true);
+  EXPECT_NE(table.find("Memory latency of the machine (median of 3 runs' probes; one dependent load, by working "
+                       "set): 16.0 KB 1.5 ns, 256.0 MB 210.0 ns."),
+            std::string::npos)
+      << table;
+  const nlohmann::json doc = ScalingToJson(scaling);
+  EXPECT_EQ(doc["memory_latency"]["runs"], 3);
+  EXPECT_DOUBLE_EQ(doc["memory_latency"]["points"][1]["ns_per_load"].get<double>(), 210.0);
+}
+
+TEST_F(ScalingTest, ProbesFromDifferentMachinesAreNotCombined) {
+  std::vector<std::string> runs = {Run(100000, 1.0), Run(1000000, 2.0)};
+  AddProbe(runs[0], 200.0);
+  AddProbe(runs[1], 90.0, "Another CPU");
+  const Scaling scaling = Compute(runs, std::nullopt);
+  EXPECT_TRUE(scaling.memory_latency.empty());
+  EXPECT_EQ(scaling.memory_latency_runs, 0u);
+  const std::string table = RenderScaling(scaling, /*markdown=*/false);
+  EXPECT_EQ(table.find("Memory latency of the machine"), std::string::npos) << table;
+  EXPECT_NE(table.find("more than one machine"), std::string::npos) << table;
 }
 
 TEST_F(ScalingTest, RunsWithoutCpuMeasurementsHaveNoCpuColumns) {
