@@ -92,10 +92,11 @@ struct Options {
   // fewer cores than busy threads, a lower priority keeps them from taking
   // the writers' core (as RocksDB can lower its background threads'). The
   // price is memory: frozen segments wait longer for their merge. 1M
-  // profiles on 2 cores, 10 against 0 (two runs each): update p99.99
-  // latency 0.85-1.06 ms against 4.07-4.12 ms, update phase 13.4-13.8 s
-  // against 14.0-15.7 s, peak RSS 496-499 MB against 471-475 MB. 0 (the
-  // default) leaves them at the process's priority.
+  // profiles on 2 cores, 10 against 0 (insert + update phases, four runs
+  // each, alternating): update p99.99 latency 0.63-1.09 ms against
+  // 4.06-5.19 ms, update phase 12.1-15.6 s (median 14.5) against 13.2-16.2 s
+  // (median 14.8): inside the machine's noise; peak RSS 398-411 MiB against
+  // 379-381 MiB. 0 (the default) leaves them at the process's priority.
   int merge_thread_nice = 0;
 
   // Disk segment format: CompressionBlockSize, Compression, SparseArrayStepSize,
