@@ -26,6 +26,37 @@ double Median(std::vector<double> values) {
 
 std::string ScaleName(int64_t profiles) { return FormatProfileCount(profiles); }
 
+// A note when the repeated runs of each scale were made in one block of time (all of one scale, then all of the
+// next): a slow period of a shared machine then moves every run of one scale and none of the other, which the
+// medians cannot undo. Nothing is said when a run has no finish time or two share one (the order is unknown).
+void NoteRunOrder(const std::vector<Results>& runs, const std::vector<int64_t>& scales, Scaling* out) {
+  std::vector<std::pair<std::string, int64_t>> timeline;  // (created_at, profiles); ISO 8601 UTC sorts as text
+  for (const Results& run : runs) {
+    if (run.created_at.empty() || run.created_at[0].empty()) return;
+    timeline.emplace_back(run.created_at[0], *run.workload.profiles);
+  }
+  std::sort(timeline.begin(), timeline.end());
+  for (size_t i = 1; i < timeline.size(); ++i) {
+    if (timeline[i].first == timeline[i - 1].first) return;
+  }
+  size_t changes = 0;
+  for (size_t i = 1; i < timeline.size(); ++i) changes += timeline[i].second != timeline[i - 1].second ? 1 : 0;
+  if (changes + 1 > scales.size() || timeline.size() <= scales.size()) return;  // interleaved, or no repeats
+  std::vector<std::string> blocks;
+  for (const int64_t scale : scales) {
+    std::string first, last;
+    for (const auto& [at, profiles] : timeline) {
+      if (profiles != scale) continue;
+      if (first.empty()) first = at;
+      last = at;
+    }
+    blocks.push_back(ScaleName(scale) + " " + first + (last == first ? "" : " to " + last));
+  }
+  out->notes.push_back("the runs of each scale finished one block after the other (" + Join(blocks, ", ") +
+                       "): a slow period of the machine can move every run of one scale; interleave the scales "
+                       "(one run of each, then again) so that all of them meet the same conditions");
+}
+
 // The machine an environment describes (not the build that ran on it).
 std::string MachineKey(const Environment& env) {
   return env.cpu_model + "|" + FormatCount(env.logical_processors) + "|" + FormatCount(env.total_memory_bytes) + "|" +
@@ -149,6 +180,7 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
       out->rows.push_back(std::move(row));
     }
   }
+  NoteRunOrder(runs, out->scales, out);
   CombineMemoryLatency(runs, out);
   return Status::OK();
 }

@@ -63,6 +63,19 @@ class ScalingTest : public ::testing::Test {
     WriteJson(path, doc);
   }
 
+  static void SetFinished(const std::string& path, const std::string& created_at) {
+    nlohmann::ordered_json doc = ReadJson(path);
+    doc["created_at"] = created_at;
+    WriteJson(path, doc);
+  }
+
+  static bool HasNote(const Scaling& scaling, const std::string& fragment) {
+    for (const std::string& note : scaling.notes) {
+      if (note.find(fragment) != std::string::npos) return true;
+    }
+    return false;
+  }
+
   static Scaling Compute(const std::vector<std::string>& paths, std::optional<double> limit) {
     std::vector<Results> runs(paths.size());
     for (size_t i = 0; i < paths.size(); ++i) EXPECT_TRUE(LoadResultsFile(paths[i], &runs[i]).ok());
@@ -173,6 +186,32 @@ TEST_F(ScalingTest, ProbesFromDifferentMachinesAreNotCombined) {
   const std::string table = RenderScaling(scaling, /*markdown=*/false);
   EXPECT_EQ(table.find("Memory latency of the machine"), std::string::npos) << table;
   EXPECT_NE(table.find("more than one machine"), std::string::npos) << table;
+}
+
+TEST_F(ScalingTest, ScalesRunInBlocksGetANote) {
+  // 100K, 100K, then 1M, 1M: a slow period could have met one scale only.
+  std::vector<std::string> runs = {Run(1000000, 2.0), Run(100000, 1.0), Run(1000000, 2.0), Run(100000, 1.0)};
+  SetFinished(runs[0], "2026-12-04T03:45:48Z");
+  SetFinished(runs[1], "2026-12-04T03:41:56Z");
+  SetFinished(runs[2], "2026-12-04T03:48:02Z");
+  SetFinished(runs[3], "2026-12-04T03:42:55Z");
+  Scaling scaling = Compute(runs, std::nullopt);
+  EXPECT_TRUE(HasNote(scaling,
+                      "the runs of each scale finished one block after the other (100K 2026-12-04T03:41:56Z "
+                      "to 2026-12-04T03:42:55Z, 1M 2026-12-04T03:45:48Z to 2026-12-04T03:48:02Z)"))
+      << RenderScaling(scaling, false);
+  // Interleaved: 100K, 1M, 100K, 1M.
+  SetFinished(runs[0], "2026-12-04T03:42:00Z");
+  scaling = Compute(runs, std::nullopt);
+  EXPECT_FALSE(HasNote(scaling, "one block after the other")) << RenderScaling(scaling, false);
+  // One run per scale has nothing to interleave; a run without a finish time, or two finishing in the same second,
+  // leaves the order unknown.
+  EXPECT_FALSE(HasNote(Compute({runs[1], runs[0]}, std::nullopt), "one block after the other"));
+  SetFinished(runs[0], "2026-12-04T03:45:48Z");
+  SetFinished(runs[3], "");
+  EXPECT_FALSE(HasNote(Compute(runs, std::nullopt), "one block after the other"));
+  SetFinished(runs[3], "2026-12-04T03:41:56Z");
+  EXPECT_FALSE(HasNote(Compute(runs, std::nullopt), "one block after the other"));
 }
 
 TEST_F(ScalingTest, RunsWithoutCpuMeasurementsHaveNoCpuColumns) {
