@@ -26,6 +26,13 @@ void RunAndCompareWithReference(const std::string& config_file, const std::strin
                              "build_type", "kvbench_version", "git_revision"}) {
     EXPECT_FALSE(results["environment"][member].is_null()) << member;
   }
+  // From 100,000 profiles a run probes the machine's memory latency by default: 16 KiB to 256 MiB, 8 points.
+  if (profiles >= 100000) {
+    const nlohmann::json& probe = results["environment"]["memory_latency"]["points"];
+    ASSERT_TRUE(probe.is_array()) << results["environment"];
+    EXPECT_EQ(probe.size(), 8u);
+    for (const nlohmann::json& p : probe) EXPECT_GT(p["ns_per_load"].get<double>(), 0.0);
+  }
   ASSERT_EQ(results["engines"].size(), 1u);
   const nlohmann::json& e = results["engines"][0];
   EXPECT_EQ(e["name"], engine);
