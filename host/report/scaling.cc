@@ -36,12 +36,12 @@ void NoteRunOrder(const std::vector<Results>& runs, const std::vector<int64_t>& 
     timeline.emplace_back(run.created_at[0], *run.workload.profiles);
   }
   std::sort(timeline.begin(), timeline.end());
+  size_t blocks_of_runs = 1;  // maximal stretches of one scale in time order
   for (size_t i = 1; i < timeline.size(); ++i) {
     if (timeline[i].first == timeline[i - 1].first) return;
+    if (timeline[i].second != timeline[i - 1].second) ++blocks_of_runs;
   }
-  size_t changes = 0;
-  for (size_t i = 1; i < timeline.size(); ++i) changes += timeline[i].second != timeline[i - 1].second ? 1 : 0;
-  if (changes + 1 > scales.size() || timeline.size() <= scales.size()) return;  // interleaved, or no repeats
+  if (blocks_of_runs > scales.size() || timeline.size() <= scales.size()) return;  // interleaved, or no repeats
   std::vector<std::string> blocks;
   for (const int64_t scale : scales) {
     std::string first, last;
