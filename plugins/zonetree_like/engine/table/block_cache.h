@@ -6,9 +6,10 @@
 // count) and read it in place; eviction only drops the cache's own reference,
 // so a pinned block stays valid until its last Release.
 //
-// Eviction: within a byte budget (charge = Block::MemoryUsage() plus a fixed
-// per-entry overhead) by CLOCK, the second-chance approximation of LRU (a hit
-// only sets a bit, it does not relink a list), and EvictExpired() drops
+// Eviction: within a byte budget for the whole cache (charge =
+// Block::MemoryUsage() plus a fixed per-entry overhead) by CLOCK, the
+// second-chance approximation of LRU (a hit only sets a bit, it does not
+// relink a list), and EvictExpired() drops
 // blocks not used for `lifetime` (called periodically by a background
 // cleaner).
 //
@@ -59,6 +60,9 @@ class BlockCache {
   // A handle for a block that is not (and never will be) in the cache: the
   // reader owns it alone, and Release frees it. For reads with fill_cache off.
   Handle* Wrap(std::unique_ptr<Block> block);
+  // Starts fetching the handle a slot points at (if any), so that a Lookup
+  // of it soon after finds it in the CPU's cache. Only a hint.
+  static void PrefetchSlot(Handle* const* slot);
   static const Block* Value(const Handle* handle);
   void Release(Handle* handle);
 
@@ -87,11 +91,15 @@ class BlockCache {
  private:
   struct Shard;
   Shard& ShardFor(uint64_t id, uint64_t offset) const;
+  // Evicts from the shards other than `done` until the cache is within its
+  // budget. REQUIRES: no shard lock held.
+  void EvictElsewhere(const Shard* done);
 
   uint64_t budget_;
   std::chrono::milliseconds lifetime_;
   size_t num_shards_;
   std::unique_ptr<Shard[]> shards_;
+  std::atomic<uint64_t> usage_{0};  // charge of every block in the cache
   std::atomic<uint64_t> next_id_{1};
   std::unique_ptr<PartRegistry> parts_;
 };
