@@ -355,18 +355,31 @@ Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock*
   if (candidate < 0) return Status::OK();
   uint32_t b = static_cast<uint32_t>(candidate);
   const DirEntry& info = dir_[b];
-  // Last sparse entry of this block whose key is <= key. The run is short
-  // (block entries / step): fetch it all at once, then search.
-  uint32_t first = info.sparse_begin, count = info.sparse_end - info.sparse_begin;
-  if (count <= 64) {
-    for (uint32_t i = 0; i < count; i += 2) __builtin_prefetch(&sparse_[first + i]);
-  }
+  // The block's handle is needed after the search: fetch it meanwhile.
+  BlockCache::PrefetchSlot(&slots_[b]);
+  // Last sparse entry of this block whose key is <= key. A run of up to
+  // kSparseFetch entries is fetched all at once, then searched. A longer one
+  // (a block of small records) in two rounds: kSparseProbes evenly spaced
+  // entries pick a stretch of it, which is then fetched and searched.
   const uint32_t lcp = info.block_lcp;
   const uint64_t window = KeyWindow(key, lcp);
+  auto after = [&](const SparseEntry& e) { return !WindowLess(window, key, e.window, SparseKey(e), lcp); };
+  uint32_t first = info.sparse_begin, count = info.sparse_end - info.sparse_begin;
+  if (count > kSparseFetch) {
+    const uint32_t stride = (count + kSparseProbes) / (kSparseProbes + 1);
+    uint32_t probes = 0;
+    for (uint32_t i = stride; i < count && probes < kSparseProbes; i += stride, probes++) {
+      __builtin_prefetch(&sparse_[first + i]);
+    }
+    uint32_t skip = 0;  // probes at or before key
+    while (skip < probes && after(sparse_[first + (skip + 1) * stride])) skip++;
+    first += skip * stride;
+    count = skip < probes ? stride : count - skip * stride;
+  }
+  for (uint32_t i = 0; i < count && i < kSparseFetch; i += 2) __builtin_prefetch(&sparse_[first + i]);
   while (count > 0) {
     uint32_t step = count / 2;
-    const SparseEntry& e = sparse_[first + step];
-    if (!WindowLess(window, key, e.window, SparseKey(e), lcp)) {
+    if (after(sparse_[first + step])) {
       first += step + 1;
       count -= step + 1;
     } else {

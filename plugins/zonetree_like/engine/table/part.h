@@ -102,6 +102,10 @@ class Part {
   // block fields a lookup needs, so the search and the bracket computation
   // stay on one small entry.
   static constexpr uint32_t kDirFanout = 16;
+  // Sparse runs longer than kSparseFetch entries are searched in two rounds
+  // of memory loads, through kSparseProbes evenly spaced entries first.
+  static constexpr uint32_t kSparseFetch = 32;
+  static constexpr uint32_t kSparseProbes = 7;
   struct DirEntry {
     uint64_t window;
     uint32_t key_offset, key_size;  // in index_keys_

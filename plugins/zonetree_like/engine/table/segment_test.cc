@@ -74,6 +74,45 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_tuple(16u, 3001ull, size_t{4096}), std::make_tuple(16u, 3001ull, size_t{300}),
                       std::make_tuple(7u, 1000ull, size_t{500}), std::make_tuple(16u, 5000ull, size_t{64 * 1024})));
 
+// Keys that agree on the 8 bytes a sparse entry's window holds and differ
+// only after them: the search must fall back to whole keys on every such
+// tie. The leading letter changes every 37 keys, so most blocks hold two
+// letters and their common prefix stops right after "k".
+TEST(SegmentTest, SparseSearchResolvesWindowTies) {
+  auto key = [](uint64_t i) {
+    char buf[48];
+    std::snprintf(buf, sizeof(buf), "k%c==========%08llu", static_cast<char>('A' + (i / 74) % 26),
+                  static_cast<unsigned long long>(i));
+    return std::string(buf);
+  };
+  for (uint32_t step : {1u, 2u, 16u}) {
+    testing::TempDir dir;
+    testing::FileNumbers numbers;
+    TableOptions opt;
+    opt.sparse_array_step = step;
+    opt.block_size = 4096;
+    opt.key_cache_size = 0;
+    opt.value_cache_size = 0;
+    SegmentWriter writer(dir.path(), opt, numbers.fn());
+    const uint64_t n = 26 * 74;  // the letters stay in order: A..Z once
+    for (uint64_t i = 0; i < n; i += 2) ASSERT_TRUE(writer.Add(key(i), EntryKind::kValue, ValueOf(i)).ok());
+    std::vector<PartMeta> parts;
+    ASSERT_TRUE(writer.Finish(&parts).ok());
+    std::shared_ptr<Segment> seg;
+    ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).ok());
+    std::string v;
+    for (uint64_t i = 0; i < n; i++) {
+      Status s = GetString(*seg, key(i), &v);
+      if (i % 2 == 0) {
+        ASSERT_TRUE(s.ok()) << "step " << step << " key " << key(i) << ": " << s.ToString();
+        ASSERT_EQ(v, ValueOf(i));
+      } else {
+        ASSERT_TRUE(s.IsNotFound()) << "step " << step << " key " << key(i);
+      }
+    }
+  }
+}
+
 TEST(SegmentTest, OpenWithAnotherSparseStepThanWritten) {
   testing::TempDir dir;
   testing::FileNumbers numbers;
