@@ -60,8 +60,8 @@ struct BlockCache::Shard {
   std::mutex mu;
   std::unordered_map<Key, Handle*, KeyHash> table;
   Handle lru;  // dummy head of a circular list
-  uint64_t usage = 0;                    // this shard's charge
-  std::atomic<uint64_t>* total_usage = nullptr;  // every shard's (the budget's)
+  uint64_t usage = 0;                            // this shard's charge
+  std::atomic<uint64_t>* total_usage = nullptr;  // the whole cache's
   Stats stats;
 
   Shard() { lru.prev = lru.next = &lru; }
@@ -210,9 +210,9 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset, std::unique
 }
 
 void BlockCache::EvictElsewhere(const Shard* done) {
-  for (size_t i = 0; i < num_shards_ && usage_.load(std::memory_order_relaxed) > budget_; i++) {
-    Shard& shard = shards_[i];
-    if (&shard == done) continue;
+  const size_t start = static_cast<size_t>(done - shards_.get()) + 1;
+  for (size_t i = 0; i + 1 < num_shards_ && usage_.load(std::memory_order_relaxed) > budget_; i++) {
+    Shard& shard = shards_[(start + i) % num_shards_];
     std::lock_guard<std::mutex> lock(shard.mu);
     shard.EvictOverBudget(nullptr, budget_);
   }

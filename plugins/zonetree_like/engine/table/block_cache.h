@@ -16,7 +16,8 @@
 // A reader may pass a `slot` (a Handle* it owns, one per block, e.g. an
 // array indexed by block number): the cache keeps it pointing at the cached
 // handle while the block is cached, so a later Lookup with that slot skips
-// the hash table. Slots are read and written only under the shard lock.
+// the hash table. Slots are written under the shard lock, with atomic
+// stores, so that PrefetchSlot may read one without it.
 //   byte_budget == 0      -> nothing is retained (each read decompresses its
 //                            own copy, freed on Release).
 //   byte_budget == kUnbounded -> no byte limit (ZoneTree's behaviour).
@@ -91,8 +92,8 @@ class BlockCache {
  private:
   struct Shard;
   Shard& ShardFor(uint64_t id, uint64_t offset) const;
-  // Evicts from the shards other than `done` until the cache is within its
-  // budget. REQUIRES: no shard lock held.
+  // Evicts from the shards after `done` (in turn, wrapping) until the cache
+  // is within its budget. REQUIRES: no shard lock held.
   void EvictElsewhere(const Shard* done);
 
   uint64_t budget_;

@@ -201,6 +201,21 @@ TEST(BlockCacheTest, BudgetIsTheWholeCaches) {
   EXPECT_EQ(cache.entries() + cache.stats().evictions, static_cast<size_t>(2 * fit));
 }
 
+// A block bigger than what its shard holds makes room in the other shards.
+TEST(BlockCacheTest, BigBlockEvictsInOtherShards) {
+  const uint64_t budget = 256ull << 20;  // 16 shards of ~16 MiB each
+  BlockCache cache(budget, std::chrono::milliseconds(0));
+  for (int i = 0; cache.charge() < budget - (1 << 20); i++) {
+    cache.Release(cache.Insert(7, uint64_t(i) * 4096, MakeBlock("k", 60000)));
+  }
+  cache.Release(cache.Insert(8, 0, MakeBlock("big", 100 << 20)));
+  EXPECT_LE(cache.charge(), budget);
+  BlockCache::Handle* h = cache.Lookup(8, 0);
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(KeyOf(h), "big");
+  cache.Release(h);
+}
+
 TEST(BlockCacheTest, SlotsFollowTheCachedHandle) {
   const uint64_t per = 1000 + BlockCache::kEntryOverhead;
   BlockCache cache(per * 2 + 10, std::chrono::milliseconds(0));
