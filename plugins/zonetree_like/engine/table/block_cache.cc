@@ -60,8 +60,7 @@ struct BlockCache::Shard {
   std::mutex mu;
   std::unordered_map<Key, Handle*, KeyHash> table;
   Handle lru;  // dummy head of a circular list
-  uint64_t usage = 0;                            // this shard's charge
-  std::atomic<uint64_t>* total_usage = nullptr;  // the whole cache's
+  std::atomic<uint64_t>* total_usage = nullptr;  // the whole cache's charge
   Stats stats;
 
   Shard() { lru.prev = lru.next = &lru; }
@@ -81,7 +80,6 @@ struct BlockCache::Shard {
     Unlink(h);
     table.erase(h->key);
     if (h->slot != nullptr) __atomic_store_n(h->slot, nullptr, __ATOMIC_RELAXED);  // see PrefetchSlot
-    usage -= h->charge;
     total_usage->fetch_sub(h->charge, std::memory_order_relaxed);
     h->in_cache = false;
     if (h->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete h;
@@ -163,7 +161,7 @@ void BlockCache::PrefetchSlot(Handle* const* slot) {
   const Handle* h = __atomic_load_n(slot, __ATOMIC_RELAXED);
   if (h == nullptr) return;
   __builtin_prefetch(h, 1);  // Lookup writes refs and the CLOCK fields
-  __builtin_prefetch(reinterpret_cast<const char*>(h) + sizeof(Handle) - 1);
+  __builtin_prefetch(reinterpret_cast<const char*>(&h->block + 1) - 1);  // the block's fields end
 }
 
 BlockCache::Handle* BlockCache::Wrap(std::unique_ptr<Block> block) { return new Handle(std::move(*block)); }
@@ -182,9 +180,17 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset, std::unique
     h->last_use_ms = now;
     return h;
   }
+  const uint64_t charge = block->MemoryUsage() + kEntryOverhead;
+  if (charge > budget_) {
+    // The block alone exceeds the budget: the caller keeps it, and nothing
+    // is evicted to make room it could not use.
+    shard.stats.inserts++;
+    shard.stats.evictions++;
+    return Wrap(std::move(block));
+  }
   Handle* h = new Handle(std::move(*block));
   h->key = key;
-  h->charge = h->block.MemoryUsage() + kEntryOverhead;
+  h->charge = charge;
   h->refs.store(2, std::memory_order_relaxed);  // the caller and the cache
   h->last_use_ms = now;
   h->in_cache = true;
@@ -192,17 +198,11 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset, std::unique
   if (slot != nullptr) __atomic_store_n(slot, h, __ATOMIC_RELAXED);  // see PrefetchSlot
   shard.table.emplace(key, h);
   shard.Append(h);
-  shard.usage += h->charge;
   usage_.fetch_add(h->charge, std::memory_order_relaxed);
   shard.stats.inserts++;
   // Room is made in this shard first (its lock is held); only when it has
   // nothing left to give do the others (see EvictElsewhere).
   shard.EvictOverBudget(h, budget_);
-  if (h->charge > budget_) {
-    // The new block alone exceeds the budget: the caller keeps it.
-    shard.Remove(h);
-    shard.stats.evictions++;
-  }
   const bool over = usage_.load(std::memory_order_relaxed) > budget_;
   lock.unlock();
   if (over) EvictElsewhere(&shard);
@@ -255,14 +255,7 @@ void BlockCache::EvictExpired() {
   }
 }
 
-uint64_t BlockCache::charge() const {
-  uint64_t total = 0;
-  for (size_t i = 0; i < num_shards_; i++) {
-    std::lock_guard<std::mutex> lock(shards_[i].mu);
-    total += shards_[i].usage;
-  }
-  return total;
-}
+uint64_t BlockCache::charge() const { return usage_.load(std::memory_order_relaxed); }
 
 size_t BlockCache::entries() const {
   size_t total = 0;

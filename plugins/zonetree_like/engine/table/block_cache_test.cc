@@ -105,6 +105,11 @@ TEST(BlockCacheTest, OversizedBlockIsNotRetained) {
   EXPECT_LE(cache.charge(), 5000u);
   cache.Release(h);
   EXPECT_EQ(cache.Lookup(1, 1), nullptr);
+  // ... and nothing was evicted for it: it could never have stayed.
+  h = cache.Lookup(1, 0);
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(KeyOf(h), "small");
+  cache.Release(h);
 }
 
 TEST(BlockCacheTest, ZeroBudgetRetainsNothing) {

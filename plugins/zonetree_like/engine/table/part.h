@@ -104,7 +104,7 @@ class Part {
   static constexpr uint32_t kDirFanout = 16;
   // Sparse runs longer than kSparseFetch entries are searched in two rounds
   // of memory loads, through kSparseProbes evenly spaced entries first.
-  static constexpr uint32_t kSparseFetch = 32;
+  static constexpr uint32_t kSparseFetch = 64;  // the one-round limit before the probes came
   static constexpr uint32_t kSparseProbes = 7;
   struct DirEntry {
     uint64_t window;
