@@ -1,6 +1,8 @@
 // zonetree_like's table layer on arbitrary bytes. The first input byte picks
 // the entry point:
-//   even: the rest is a decompressed data block, given to Block::Parse;
+//   even: the rest is a decompressed data block, given to Block::Parse as
+//         one of the current format version (bit 1 clear) or of version 2,
+//         whose values are all in the value section (bit 1 set);
 //   odd:  the rest is a part file "<dir>/1.seg", read by ReadPartMeta and
 //         opened as a one-part Segment, then scanned, and every key found is
 //         looked up. Bit 1: fix the checksums first (zt_fixups.h); bits 2-3:
@@ -55,12 +57,13 @@ void CheckBlockEntry(const Block& block, uint32_t i, const char* base, const uin
   FUZZ_CHECK(block.OffsetOf(i) < block.entries_end(), "entry offset past the key section");
 }
 
-void FuzzBlock(const uint8_t* data, size_t size) {
+void FuzzBlock(uint8_t mode, const uint8_t* data, size_t size) {
   std::unique_ptr<char[]> buf(new char[size == 0 ? 1 : size]);
   if (size > 0) std::memcpy(buf.get(), data, size);
   const char* base = buf.get();
   std::unique_ptr<Block> block;
-  Status s = Block::Parse(std::move(buf), size, &block);
+  const uint32_t inline_value_max = zt::InlineValueMax((mode & 2) ? 2 : zt::kPartFormatVersion);
+  Status s = Block::Parse(std::move(buf), size, inline_value_max, &block);
   if (!s.ok()) {
     FUZZ_CHECK(s.IsCorruption(), s.ToString());
     return;
@@ -163,7 +166,7 @@ void FuzzPart(uint8_t mode, const uint8_t* data, size_t size) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   if ((data[0] & 1) == 0) {
-    FuzzBlock(data + 1, size - 1);
+    FuzzBlock(data[0], data + 1, size - 1);
   } else {
     FuzzPart(data[0], data + 1, size - 1);
   }

@@ -74,6 +74,14 @@ void BlockCorpus(const fs::path& out) {
     b.Add("k", zt::EntryKind::kValue, "");
     Emit(dir, "block_one_empty_value.bin", std::string(1, '\0') + std::string(b.Finish()));
   }
+  // Values of 3 and 24 bytes: after their keys and in the value section in
+  // the current format; all in the value section in version 2 (selector 2).
+  for (uint32_t version : {zt::kPartFormatVersion, 2u}) {
+    zt::BlockBuilder b(zt::InlineValueMax(version));
+    for (int i = 0; i < 8; i++) b.Add(Key(i), zt::EntryKind::kValue, std::string(i % 2 == 0 ? 3 : 24, 'a' + i));
+    std::string selector(1, version == 2 ? '\2' : '\0');
+    Emit(dir, "block_mixed_v" + std::to_string(version) + ".bin", selector + std::string(b.Finish()));
+  }
   Emit(dir, "block_too_small.bin", std::string("\0\1\0\0\0", 5));
 
   const std::string scratch = fs::temp_directory_path() / ("zt-corpus-" + std::to_string(::getpid()));

@@ -2,14 +2,19 @@
 
 namespace zt {
 
-Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section,
+Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section, uint32_t inline_value_max,
              std::unique_ptr<uint32_t[]> positions)
-    : data_(std::move(data)), size_(size), num_entries_(n), positions_(std::move(positions)) {
+    : data_(std::move(data)),
+      size_(size),
+      num_entries_(n),
+      positions_(std::move(positions)),
+      inline_value_max_(inline_value_max) {
   keys_end_ = data_.get() + key_section;
   values_ = keys_end_;
 }
 
-Status Block::Parse(std::unique_ptr<char[]> data, size_t size, std::unique_ptr<Block>* out) {
+Status Block::Parse(std::unique_ptr<char[]> data, size_t size, uint32_t inline_value_max,
+                    std::unique_ptr<Block>* out) {
   if (size < 8) return Status::Corruption("block too small");
   const char* base = data.get();
   uint32_t n = DecodeFixed32(base + size - 4);
@@ -40,20 +45,26 @@ Status Block::Parse(std::unique_ptr<char[]> data, size_t size, std::unique_ptr<B
     }
     p++;
     if (klen > static_cast<uint64_t>(keys_end - p)) return Status::Corruption("key past end of key section");
-    if (vlen > value_section - value_at) return Status::Corruption("value past end of value section");
     p += klen;
-    value_at += vlen;
+    if (vlen <= inline_value_max) {
+      if (vlen > static_cast<uint64_t>(keys_end - p)) return Status::Corruption("value past end of key section");
+      p += vlen;
+    } else {
+      if (vlen > value_section - value_at) return Status::Corruption("value past end of value section");
+      value_at += vlen;
+    }
   }
   if (p != keys_end || value_at != value_section) return Status::Corruption("trailing bytes in block");
-  out->reset(new Block(std::move(data), size, n, key_section, std::move(positions)));
+  out->reset(new Block(std::move(data), size, n, key_section, inline_value_max, std::move(positions)));
   return Status::OK();
 }
 
 int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first, uint32_t count, Entry* entry) const {
   const char* p = data_.get() + offset;
-  // The value offset of the match is first's plus the lengths of the values
-  // walked past: one positions_ load, issued now and consumed at the end,
-  // instead of a dependent one after the match is known.
+  // A value in the value section is at first's offset there plus the lengths
+  // of the values walked past: one positions_ load, issued now and consumed
+  // at the end, instead of a dependent one after the match is known. (A
+  // short value is right after its key.)
   const uint32_t* first_value = &positions_[2 * size_t{first} + 1];
   __builtin_prefetch(first_value);
   uint32_t skipped = 0;
@@ -63,12 +74,13 @@ int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first,
     std::string_view key(key_data, h.klen);
     int c = key.compare(target);
     if (c == 0) {
-      *entry = MakeEntry(key_data, h, *first_value + skipped);
+      *entry = MakeEntry(key_data, h, values_ + *first_value + skipped);
       return int64_t{first} + i;
     }
     if (c > 0) break;
-    skipped += h.vlen;
-    p = key_data + h.klen;
+    const uint32_t inline_bytes = InlineBytes(h);
+    skipped += h.vlen - inline_bytes;
+    p = key_data + h.klen + inline_bytes;
   }
   return -1;
 }

@@ -16,9 +16,12 @@ namespace zt {
 
 class Block {
  public:
-  // Takes ownership of data[0, size). On a malformed block returns
-  // Corruption with a message describing the defect (no file context).
-  static Status Parse(std::unique_ptr<char[]> data, size_t size, std::unique_ptr<Block>* out);
+  // Takes ownership of data[0, size), a block whose values of at most
+  // inline_value_max bytes are in the key section (InlineValueMax of its
+  // part's format version). On a malformed block returns Corruption with a
+  // message describing the defect (no file context).
+  static Status Parse(std::unique_ptr<char[]> data, size_t size, uint32_t inline_value_max,
+                      std::unique_ptr<Block>* out);
 
   Block(const Block&) = delete;
   Block& operator=(const Block&) = delete;
@@ -31,8 +34,8 @@ class Block {
   // Bytes this block holds in memory: the block and the entry positions
   // derived from it (what a cache charges for it).
   size_t MemoryUsage() const { return size_ + 8 * size_t{num_entries_}; }
-  // End of the key section (entry headers and keys occupy [0, entries_end())
-  // back to back; values are elsewhere).
+  // End of the key section (entry headers, keys and short values occupy
+  // [0, entries_end()) back to back; longer values are elsewhere).
   uint32_t entries_end() const { return static_cast<uint32_t>(keys_end_ - data_.get()); }
   // Asks the CPU to fetch bytes [begin, end) of the block (at most
   // max_lines cache lines), so a following scan does not wait per entry.
@@ -59,7 +62,7 @@ class Block {
   Entry EntryAt(uint32_t i) const {
     Header h;
     const char* key = DecodeHeader(data_.get() + OffsetOf(i), &h);
-    return MakeEntry(key, h, ValueOffsetOf(i));
+    return MakeEntry(key, h, values_ + ValueOffsetOf(i));
   }
 
   // Byte offset of entry i in the key section. REQUIRES: i < num_entries().
@@ -93,20 +96,26 @@ class Block {
     h->kind = static_cast<EntryKind>(*p);
     return p + 1;
   }
+  // Bytes of the value section before entry i's value (if it has one there).
   uint32_t ValueOffsetOf(uint32_t i) const { return positions_[2 * size_t{i} + 1]; }
-  Entry MakeEntry(const char* key, const Header& h, uint32_t voff) const {
-    return Entry{std::string_view(key, h.klen), std::string_view(values_ + voff, h.vlen), h.kind};
+  // Bytes of the value stored right after the key: all or nothing.
+  uint32_t InlineBytes(const Header& h) const { return h.vlen <= inline_value_max_ ? h.vlen : 0; }
+  // out_of_line: where the value is if it is not after the key.
+  Entry MakeEntry(const char* key, const Header& h, const char* out_of_line) const {
+    const char* value = h.vlen <= inline_value_max_ ? key + h.klen : out_of_line;
+    return Entry{std::string_view(key, h.klen), std::string_view(value, h.vlen), h.kind};
   }
 
-  Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section,
+  Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section, uint32_t inline_value_max,
         std::unique_ptr<uint32_t[]> positions);
 
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   uint32_t num_entries_ = 0;
-  // Per entry, derived by Parse: its offset in the key section, then its
-  // value's offset in the value section.
+  // Per entry, derived by Parse: its offset in the key section, then the
+  // bytes of the value section before its value.
   std::unique_ptr<uint32_t[]> positions_;
+  uint32_t inline_value_max_ = 0;
   const char* keys_end_ = nullptr;  // end of the key section
   const char* values_ = nullptr;    // value section (== keys_end_)
 };

@@ -10,7 +10,8 @@ void BlockBuilder::Add(std::string_view key, EntryKind kind, std::string_view va
   PutVarint32(&buffer_, static_cast<uint32_t>(value.size()));
   buffer_.push_back(static_cast<char>(kind));
   buffer_.append(key.data(), key.size());
-  values_.append(value.data(), value.size());
+  std::string& section = value.size() <= inline_value_max_ ? buffer_ : values_;
+  section.append(value.data(), value.size());
   entries_++;
 }
 

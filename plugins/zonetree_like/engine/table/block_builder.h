@@ -12,7 +12,9 @@ namespace zt {
 
 class BlockBuilder {
  public:
-  BlockBuilder() = default;
+  // Values of at most inline_value_max bytes go in the key section (see
+  // format.h); pass InlineValueMax(v) to write a block of format version v.
+  explicit BlockBuilder(uint32_t inline_value_max = kInlineValueMax) : inline_value_max_(inline_value_max) {}
 
   // REQUIRES: key greater than every key added since Reset().
   void Add(std::string_view key, EntryKind kind, std::string_view value);
@@ -30,6 +32,7 @@ class BlockBuilder {
  private:
   std::string buffer_;  // key section (then, once finished, the whole block)
   std::string values_;  // value section
+  uint32_t inline_value_max_;
   uint32_t entries_ = 0;
   bool finished_ = false;
 };

@@ -23,7 +23,7 @@ std::unique_ptr<Block> MakeBlock(const std::string& tag, size_t bytes) {
   std::unique_ptr<char[]> data(new char[raw.size()]);
   std::memcpy(data.get(), raw.data(), raw.size());
   std::unique_ptr<Block> block;
-  EXPECT_TRUE(Block::Parse(std::move(data), raw.size(), &block).ok());
+  EXPECT_TRUE(Block::Parse(std::move(data), raw.size(), kInlineValueMax, &block).ok());
   return block;
 }
 

@@ -54,7 +54,7 @@ Status Footer::DecodeFrom(std::string_view input) {
   index.offset = DecodeFixed64(p);
   uint64_t size = DecodeFixed64(p + 8);
   version = DecodeFixed32(p + 16);
-  if (version != kPartFormatVersion) {
+  if (version < kOldestReadablePartFormatVersion || version > kPartFormatVersion) {
     return Status::Corruption("unsupported part format version " + std::to_string(version));
   }
   if (size > kMaxBlockRawSize) return Status::Corruption("bad index size");

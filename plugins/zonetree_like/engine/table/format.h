@@ -12,13 +12,16 @@
 //
 // Decompressed data block: a key section, a value section, the key
 // section's size fixed32, and the entry count fixed32. Key section: per
-// entry, varint key length, varint value length, kind (1 byte), key bytes.
-// Value section: the values back to back in entry order. Keys strictly
-// ascending. Keeping keys apart from values makes a search in a block touch
-// only a few cache lines. Entry and value positions are not stored: both
-// follow from the lengths, and a reader derives them once when it parses the
-// block (format version 2; version 1 stored them, 5 or more bytes an entry
-// before compression).
+// entry, varint key length, varint value length, kind (1 byte), key bytes,
+// and, if the value has at most kInlineValueMax bytes, the value. Value
+// section: the longer values back to back in entry order. Keys strictly
+// ascending. Keeping long values apart from the keys makes a search in a
+// block touch only a few cache lines; a short value (an index store's id)
+// costs the search a few bytes and arrives with its key instead of being one
+// more cache miss. Entry and value positions are not stored: both follow
+// from the lengths, and a reader derives them once when it parses the block.
+// Versions: 3 as above; 2 (still read) kept every value in the value
+// section; 1 (no longer read) stored the positions.
 //
 // Decompressed index block:
 //   varint64 entries, varint64 tombstones, varint32 block count,
@@ -73,7 +76,12 @@ struct PartMeta {
 inline constexpr size_t kBlockTrailerSize = 9;
 inline constexpr size_t kFooterSize = 36;
 inline constexpr uint64_t kPartMagic = 0x7a74726565736567ull;  // "ztreeseg"
-inline constexpr uint32_t kPartFormatVersion = 2;
+inline constexpr uint32_t kPartFormatVersion = 3;
+inline constexpr uint32_t kOldestReadablePartFormatVersion = 2;
+// Values of at most this many bytes lie in the key section (version 3).
+inline constexpr uint32_t kInlineValueMax = 16;
+// The inline limit blocks of a part of this (readable) version use.
+inline constexpr uint32_t InlineValueMax(uint32_t version) { return version >= 3 ? kInlineValueMax : 0; }
 // Upper bound on a single decompressed block (guards allocations against
 // garbage sizes). A block holds at least one entry, so this bounds entries.
 inline constexpr uint32_t kMaxBlockRawSize = 1u << 30;

@@ -40,6 +40,27 @@ TEST(FormatTest, FooterRoundTripAndDamage) {
   EXPECT_TRUE(g.DecodeFrom(std::string_view(enc).substr(1)).IsCorruption());
 }
 
+TEST(FormatTest, FooterVersions) {
+  // The versions a reader accepts decode; older and newer ones are named.
+  for (uint32_t v : {0u, 1u, 2u, 3u, 4u, 99u}) {
+    Footer f;
+    f.version = v;
+    std::string enc;
+    f.EncodeTo(&enc);
+    Footer g;
+    Status s = g.DecodeFrom(enc);
+    if (v >= kOldestReadablePartFormatVersion && v <= kPartFormatVersion) {
+      ASSERT_TRUE(s.ok()) << v;
+      EXPECT_EQ(g.version, v);
+    } else {
+      EXPECT_TRUE(s.IsCorruption()) << v;
+      EXPECT_NE(s.ToString().find("unsupported part format version " + std::to_string(v)), std::string::npos);
+    }
+  }
+  EXPECT_EQ(InlineValueMax(2), 0u);
+  EXPECT_EQ(InlineValueMax(kPartFormatVersion), kInlineValueMax);
+}
+
 class RawBlockTest : public ::testing::Test {
  protected:
   // Writes payload+trailer at offset 0 of a file and returns its handle.
