@@ -61,12 +61,13 @@ Status Block::Parse(std::unique_ptr<char[]> data, size_t size, uint32_t inline_v
 
 int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first, uint32_t count, Entry* entry) const {
   const char* p = data_.get() + offset;
-  // A value in the value section is at first's offset there plus the lengths
-  // of the values walked past: one positions_ load, issued now and consumed
-  // at the end, instead of a dependent one after the match is known. (A
-  // short value is right after its key.)
+  // A short value is right after its key. One in the value section is at
+  // first's offset there plus the lengths of the values walked past: one
+  // positions_ load, issued now and consumed at the end, instead of a
+  // dependent one after the match is known; a block with no values apart
+  // (an index store's) skips it.
   const uint32_t* first_value = &positions_[2 * size_t{first} + 1];
-  __builtin_prefetch(first_value);
+  if (values_ != data_.get() + size_ - 8) __builtin_prefetch(first_value);
   uint32_t skipped = 0;
   for (uint32_t i = 0; i < count; i++) {
     Header h;
@@ -74,7 +75,8 @@ int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first,
     std::string_view key(key_data, h.klen);
     int c = key.compare(target);
     if (c == 0) {
-      *entry = MakeEntry(key_data, h, values_ + *first_value + skipped);
+      const char* value = h.vlen <= inline_value_max_ ? key_data + h.klen : values_ + *first_value + skipped;
+      *entry = Entry{key, std::string_view(value, h.vlen), h.kind};
       return int64_t{first} + i;
     }
     if (c > 0) break;
