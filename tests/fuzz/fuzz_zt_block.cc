@@ -1,8 +1,8 @@
 // zonetree_like's table layer on arbitrary bytes. The first input byte picks
 // the entry point:
-//   even: the rest is a decompressed data block, given to Block::Parse as
-//         one of the current format version (bit 1 clear) or of version 2,
-//         whose values are all in the value section (bit 1 set);
+//   even: the rest is a decompressed data block, given to Block::Parse
+//         with the default inline value limit (bit 1 clear) or none, as in
+//         format version 2 (bit 1 set);
 //   odd:  the rest is a part file "<dir>/1.seg", read by ReadPartMeta and
 //         opened as a one-part Segment, then scanned, and every key found is
 //         looked up. Bit 1: fix the checksums first (zt_fixups.h); bits 2-3:
@@ -62,7 +62,7 @@ void FuzzBlock(uint8_t mode, const uint8_t* data, size_t size) {
   if (size > 0) std::memcpy(buf.get(), data, size);
   const char* base = buf.get();
   std::unique_ptr<Block> block;
-  const uint32_t inline_value_max = zt::InlineValueMax((mode & 2) ? 2 : zt::kPartFormatVersion);
+  const uint32_t inline_value_max = (mode & 2) ? 0 : zt::kDefaultInlineValueMax;
   Status s = Block::Parse(std::move(buf), size, inline_value_max, &block);
   if (!s.ok()) {
     FUZZ_CHECK(s.IsCorruption(), s.ToString());

@@ -63,24 +63,25 @@ std::string Value(int i) { return "v" + std::to_string(i) + std::string(static_c
 void BlockCorpus(const fs::path& out) {
   const fs::path dir = out / "fuzz_zt_block";
   {
-    zt::BlockBuilder b;
+    zt::BlockBuilder b(zt::kDefaultInlineValueMax);
     for (int i = 0; i < 6; i++) {
       b.Add(Key(i), i == 3 ? zt::EntryKind::kTombstone : zt::EntryKind::kValue, i == 3 ? "" : Value(i));
     }
     Emit(dir, "block_six.bin", std::string(1, '\0') + std::string(b.Finish()));
   }
   {
-    zt::BlockBuilder b;
+    zt::BlockBuilder b(zt::kDefaultInlineValueMax);
     b.Add("k", zt::EntryKind::kValue, "");
     Emit(dir, "block_one_empty_value.bin", std::string(1, '\0') + std::string(b.Finish()));
   }
-  // Values of 3 and 24 bytes: after their keys and in the value section in
-  // the current format; all in the value section in version 2 (selector 2).
-  for (uint32_t version : {zt::kPartFormatVersion, 2u}) {
-    zt::BlockBuilder b(zt::InlineValueMax(version));
-    for (int i = 0; i < 8; i++) b.Add(Key(i), zt::EntryKind::kValue, std::string(i % 2 == 0 ? 3 : 24, 'a' + i));
-    std::string selector(1, version == 2 ? '\2' : '\0');
-    Emit(dir, "block_mixed_v" + std::to_string(version) + ".bin", selector + std::string(b.Finish()));
+  // Values of 3 and 300 bytes: next to their keys and in the value section
+  // with the default limit; all in the value section with none (selector 2,
+  // format version 2's blocks).
+  for (uint32_t limit : {zt::kDefaultInlineValueMax, 0u}) {
+    zt::BlockBuilder b(limit);
+    for (int i = 0; i < 8; i++) b.Add(Key(i), zt::EntryKind::kValue, std::string(i % 2 == 0 ? 3 : 300, 'a' + i));
+    std::string selector(1, limit == 0 ? '\2' : '\0');
+    Emit(dir, limit == 0 ? "block_mixed_no_inline.bin" : "block_mixed.bin", selector + std::string(b.Finish()));
   }
   Emit(dir, "block_too_small.bin", std::string("\0\1\0\0\0", 5));
 

@@ -17,9 +17,9 @@ namespace zt {
 class Block {
  public:
   // Takes ownership of data[0, size), a block whose values of at most
-  // inline_value_max bytes are in the key section (InlineValueMax of its
-  // part's format version). On a malformed block returns Corruption with a
-  // message describing the defect (no file context).
+  // inline_value_max bytes are in the key section (its part's limit, from
+  // the footer). On a malformed block returns Corruption with a message
+  // describing the defect (no file context).
   static Status Parse(std::unique_ptr<char[]> data, size_t size, uint32_t inline_value_max,
                       std::unique_ptr<Block>* out);
 

@@ -12,9 +12,9 @@ namespace zt {
 
 class BlockBuilder {
  public:
-  // Values of at most inline_value_max bytes go in the key section (see
-  // format.h); pass InlineValueMax(v) to write a block of format version v.
-  explicit BlockBuilder(uint32_t inline_value_max = kInlineValueMax) : inline_value_max_(inline_value_max) {}
+  // Values of at most inline_value_max bytes go in the key section, next to
+  // their keys (see format.h).
+  explicit BlockBuilder(uint32_t inline_value_max) : inline_value_max_(inline_value_max) {}
 
   // REQUIRES: key greater than every key added since Reset().
   void Add(std::string_view key, EntryKind kind, std::string_view value);

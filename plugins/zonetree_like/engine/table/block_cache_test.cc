@@ -17,13 +17,13 @@ namespace {
 
 // A parsed block of about `bytes` bytes whose single key is `tag`.
 std::unique_ptr<Block> MakeBlock(const std::string& tag, size_t bytes) {
-  BlockBuilder b;
+  BlockBuilder b(kDefaultInlineValueMax);
   b.Add(tag, EntryKind::kValue, std::string(bytes, 'v'));
   std::string_view raw = b.Finish();
   std::unique_ptr<char[]> data(new char[raw.size()]);
   std::memcpy(data.get(), raw.data(), raw.size());
   std::unique_ptr<Block> block;
-  EXPECT_TRUE(Block::Parse(std::move(data), raw.size(), kInlineValueMax, &block).ok());
+  EXPECT_TRUE(Block::Parse(std::move(data), raw.size(), kDefaultInlineValueMax, &block).ok());
   return block;
 }
 

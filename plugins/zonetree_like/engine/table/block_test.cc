@@ -25,7 +25,7 @@ std::string Val(int i) {
   return v;
 }
 
-std::unique_ptr<Block> ParseCopy(std::string_view raw, Status* status, uint32_t inline_value_max = kInlineValueMax) {
+std::unique_ptr<Block> ParseCopy(std::string_view raw, Status* status, uint32_t inline_value_max) {
   std::unique_ptr<char[]> data(new char[raw.size() == 0 ? 1 : raw.size()]);
   if (!raw.empty()) std::memcpy(data.get(), raw.data(), raw.size());
   std::unique_ptr<Block> block;
@@ -33,18 +33,19 @@ std::unique_ptr<Block> ParseCopy(std::string_view raw, Status* status, uint32_t 
   return block;
 }
 
-// A value of i % 41 bytes: none, short ones (in the key section in format
-// version 3) and long ones (in the value section), in turn.
+// Values of 0 to 40 bytes in turn, and every 7th of 300 or more: on each
+// side of every limit the tests use.
 std::string MixedVal(int i) {
-  std::string v(static_cast<size_t>(i % 41), static_cast<char>('a' + i % 26));
+  size_t n = i % 7 == 6 ? 300 + static_cast<size_t>(i % 5) : static_cast<size_t>(i % 41);
+  std::string v(n, static_cast<char>('a' + i % 26));
   if (!v.empty()) v[0] = static_cast<char>('0' + i % 10);
   return v;
 }
 
 }  // namespace
 
-// The tests run on blocks of both readable format versions: values after
-// their keys up to kInlineValueMax bytes (3), and none (2).
+// The tests run on blocks with values next to their keys up to the default
+// limit, up to 16 bytes, and none (format version 2's blocks).
 class BlockTest : public ::testing::TestWithParam<uint32_t> {
  protected:
   uint32_t inline_value_max() const { return GetParam(); }
@@ -53,7 +54,7 @@ class BlockTest : public ::testing::TestWithParam<uint32_t> {
   }
 };
 
-INSTANTIATE_TEST_SUITE_P(FormatVersions, BlockTest, ::testing::Values(InlineValueMax(3), InlineValueMax(2)));
+INSTANTIATE_TEST_SUITE_P(InlineLimits, BlockTest, ::testing::Values(kDefaultInlineValueMax, 16u, 0u));
 
 TEST_P(BlockTest, BuildAndRead) {
   BlockBuilder builder(inline_value_max());
@@ -152,25 +153,25 @@ TEST_P(BlockTest, MixedValueLengths) {
   }
 }
 
-TEST(BlockFormatTest, VersionsAreNotInterchangeable) {
-  // A reader takes the bytes after a key for a short value only if its
-  // part's version puts them there: here a block of one version parsed as
-  // the other misreads a header and is Corruption.
-  BlockBuilder v3(kInlineValueMax);
-  for (int i = 0; i < 50; i++) v3.Add(Key(i), EntryKind::kValue, "value");
+TEST(BlockFormatTest, InlineLimitsAreNotInterchangeable) {
+  // A reader takes the bytes after a key for a value only if the part's
+  // limit puts them there: here a block parsed with another limit than it
+  // was written with misreads a header and is Corruption.
+  BlockBuilder with(16);
+  for (int i = 0; i < 50; i++) with.Add(Key(i), EntryKind::kValue, "value");
   Status s;
-  ParseCopy(v3.Finish(), &s, 0);
+  ParseCopy(with.Finish(), &s, 0);
   EXPECT_TRUE(s.IsCorruption());
-  BlockBuilder v2(0);
-  for (int i = 0; i < 50; i++) v2.Add(Key(i), EntryKind::kValue, "value");
-  ParseCopy(v2.Finish(), &s, kInlineValueMax);
+  BlockBuilder without(0);
+  for (int i = 0; i < 50; i++) without.Add(Key(i), EntryKind::kValue, "value");
+  ParseCopy(without.Finish(), &s, 16);
   EXPECT_TRUE(s.IsCorruption());
-  // A short value running past the key section.
-  BlockBuilder one(kInlineValueMax);
+  // A value in the key section running past its end.
+  BlockBuilder one(16);
   one.Add("k", EntryKind::kValue, "vvvv");
   std::string raw(one.Finish());
-  raw[1] = 10;  // value length 10: still inline, past the section's end
-  ParseCopy(raw, &s, kInlineValueMax);
+  raw[1] = 10;  // value length 10: still under the limit, past the section's end
+  ParseCopy(raw, &s, 16);
   EXPECT_TRUE(s.IsCorruption());
   EXPECT_NE(s.ToString().find("value past end of key section"), std::string::npos) << s.ToString();
 }
@@ -197,8 +198,8 @@ TEST_P(BlockTest, LargeValuesAndReset) {
 
 TEST_P(BlockTest, MalformedBlocksAreCorruption) {
   BlockBuilder builder(inline_value_max());
-  // Values of 5 and 20 bytes: each version has some in the value section.
-  for (int i = 0; i < 20; i++) builder.Add(Key(i), EntryKind::kValue, i % 2 == 0 ? "value" : "twenty-byte-value-xx");
+  // Values of 5 and 300 bytes: some in the value section at every limit.
+  for (int i = 0; i < 20; i++) builder.Add(Key(i), EntryKind::kValue, i % 2 == 0 ? "value" : std::string(300, 'x'));
   std::string raw(builder.Finish());
   Status s;
   // Every truncation must fail cleanly (never crash).
@@ -235,8 +236,7 @@ TEST_P(BlockTest, MalformedBlocksAreCorruption) {
   EncodeFixed32(bad.data() + bad.size() - 8, DecodeFixed32(bad.data() + bad.size() - 8) - 1);
   Parse(bad, &s);
   EXPECT_TRUE(s.IsCorruption());
-  // A value length running past the value section (entry 0's second header
-  // byte).
+  // A wrong value length (entry 0's second header byte).
   bad = raw;
   bad[1] = 120;
   Parse(bad, &s);

@@ -36,7 +36,7 @@ void Footer::EncodeTo(std::string* dst) const {
   PutFixed64(dst, index.offset);
   PutFixed64(dst, index.size);
   PutFixed32(dst, version);
-  PutFixed32(dst, 0);  // flags
+  PutFixed32(dst, inline_value_max);
   PutFixed64(dst, kPartMagic);
   PutFixed32(dst, crc32c::Mask(crc32c::Value(dst->data() + start, 32)));
 }
@@ -57,6 +57,8 @@ Status Footer::DecodeFrom(std::string_view input) {
   if (version < kOldestReadablePartFormatVersion || version > kPartFormatVersion) {
     return Status::Corruption("unsupported part format version " + std::to_string(version));
   }
+  inline_value_max = DecodeFixed32(p + 20);
+  if (version == 2 && inline_value_max != 0) return Status::Corruption("version 2 footer with nonzero flags");
   if (size > kMaxBlockRawSize) return Status::Corruption("bad index size");
   index.size = static_cast<uint32_t>(size);
   return Status::OK();

@@ -13,15 +13,13 @@
 // Decompressed data block: a key section, a value section, the key
 // section's size fixed32, and the entry count fixed32. Key section: per
 // entry, varint key length, varint value length, kind (1 byte), key bytes,
-// and, if the value has at most kInlineValueMax bytes, the value. Value
-// section: the longer values back to back in entry order. Keys strictly
-// ascending. Keeping long values apart from the keys makes a search in a
-// block touch only a few cache lines; a short value (an index store's id)
-// costs the search a few bytes and arrives with its key instead of being one
-// more cache miss. Entry and value positions are not stored: both follow
-// from the lengths, and a reader derives them once when it parses the block.
-// Versions: 3 as above; 2 (still read) kept every value in the value
-// section; 1 (no longer read) stored the positions.
+// and, if the value has at most the part's inline limit of bytes (footer),
+// the value. Value section: the longer values back to back in entry order.
+// Keys strictly ascending. A value next to its key arrives with the key a
+// search has just read, instead of being one more cache miss; a long value
+// is kept apart so that a search does not walk past it. Entry and value
+// positions are not stored: both follow from the lengths, and a reader
+// derives them once when it parses the block.
 //
 // Decompressed index block:
 //   varint64 entries, varint64 tombstones, varint32 block count,
@@ -33,8 +31,12 @@
 //              key-section offset of that entry in its decompressed block.
 //
 // Footer: index offset fixed64 | index stored size fixed64 | version fixed32 |
-//   flags fixed32 (0) | magic fixed64 | masked crc32c fixed32 of the first 32
-//   bytes (36 bytes in all).
+//   inline value limit fixed32 | magic fixed64 | masked crc32c fixed32 of the
+//   first 32 bytes (36 bytes in all).
+//
+// Versions: 3 as above; 2 (still read) had no values in the key section, and
+// the limit's field was a flags word, always 0; 1 (no longer read) stored
+// the entry positions.
 #ifndef ZT_TABLE_FORMAT_H_
 #define ZT_TABLE_FORMAT_H_
 
@@ -53,6 +55,8 @@ class RandomAccessFile;
 
 enum class EntryKind : uint8_t { kValue = 1, kTombstone = 2 };
 
+inline constexpr uint32_t kDefaultInlineValueMax = 256;
+
 struct TableOptions {
   size_t block_size = 64 * 1024;  // uncompressed bytes per block (ZoneTree: 4 MB)
   Compression compression = Compression::kZstd;
@@ -63,6 +67,11 @@ struct TableOptions {
   uint32_t value_cache_size = 1024;       // ValueCacheSize (slots, per segment; 0 = off)
   uint64_t part_max_entries = 250'000;  // a part is closed at this many entries ...
   uint64_t part_min_entries = 100'000;  // ... and a merge may reuse an untouched part at least this big
+  // Values of at most this many bytes are written next to their keys. A
+  // sparse bracket (sparse_array_step entries) of such records spans about
+  // 64 cache lines or fewer, what a point lookup fetches at once; a longer
+  // value would make the walk through the bracket wait.
+  uint32_t inline_value_max = kDefaultInlineValueMax;
 };
 
 struct PartMeta {
@@ -78,10 +87,6 @@ inline constexpr size_t kFooterSize = 36;
 inline constexpr uint64_t kPartMagic = 0x7a74726565736567ull;  // "ztreeseg"
 inline constexpr uint32_t kPartFormatVersion = 3;
 inline constexpr uint32_t kOldestReadablePartFormatVersion = 2;
-// Values of at most this many bytes lie in the key section (version 3).
-inline constexpr uint32_t kInlineValueMax = 16;
-// The inline limit blocks of a part of this (readable) version use.
-inline constexpr uint32_t InlineValueMax(uint32_t version) { return version >= 3 ? kInlineValueMax : 0; }
 // Upper bound on a single decompressed block (guards allocations against
 // garbage sizes). A block holds at least one entry, so this bounds entries.
 inline constexpr uint32_t kMaxBlockRawSize = 1u << 30;
@@ -99,6 +104,7 @@ struct BlockHandle {
 struct Footer {
   BlockHandle index;
   uint32_t version = kPartFormatVersion;
+  uint32_t inline_value_max = 0;  // of every data block (0 in version 2)
 
   void EncodeTo(std::string* dst) const;
   // input must be exactly kFooterSize bytes. Corruption on mismatch.

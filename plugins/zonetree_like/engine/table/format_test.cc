@@ -52,13 +52,25 @@ TEST(FormatTest, FooterVersions) {
     if (v >= kOldestReadablePartFormatVersion && v <= kPartFormatVersion) {
       ASSERT_TRUE(s.ok()) << v;
       EXPECT_EQ(g.version, v);
+      EXPECT_EQ(g.inline_value_max, 0u);
     } else {
       EXPECT_TRUE(s.IsCorruption()) << v;
       EXPECT_NE(s.ToString().find("unsupported part format version " + std::to_string(v)), std::string::npos);
     }
   }
-  EXPECT_EQ(InlineValueMax(2), 0u);
-  EXPECT_EQ(InlineValueMax(kPartFormatVersion), kInlineValueMax);
+  // The inline value limit travels in the footer; version 2 had a flags
+  // word there, always 0.
+  Footer f;
+  f.inline_value_max = 300;
+  std::string enc;
+  f.EncodeTo(&enc);
+  Footer g;
+  ASSERT_TRUE(g.DecodeFrom(enc).ok());
+  EXPECT_EQ(g.inline_value_max, 300u);
+  f.version = 2;
+  enc.clear();
+  f.EncodeTo(&enc);
+  EXPECT_TRUE(g.DecodeFrom(enc).IsCorruption());
 }
 
 class RawBlockTest : public ::testing::Test {

@@ -13,7 +13,7 @@ struct Part::Index {
   std::unique_ptr<char[]> raw;  // backs the string_views below
   uint64_t entries = 0, tombstones = 0;
   uint64_t file_size = 0;
-  uint32_t version = 0;  // the footer's
+  uint32_t inline_value_max = 0;  // the footer's
   uint32_t step = 0;
   std::string_view smallest, largest;
   std::vector<BlockInfo> blocks;
@@ -46,7 +46,7 @@ Status Part::Load(const std::string& path, uint64_t file_number, std::unique_ptr
   Footer footer;
   s = footer.DecodeFrom(std::string_view(footer_buf, kFooterSize));
   if (!s.ok()) return CorruptionAt(file_number, footer_offset, s.message());
-  index->version = footer.version;
+  index->inline_value_max = footer.inline_value_max;
   if (footer.index.offset > footer_offset ||
       uint64_t{footer.index.size} + kBlockTrailerSize != footer_offset - footer.index.offset) {
     return CorruptionAt(file_number, footer_offset, "bad index handle");
@@ -217,7 +217,7 @@ Status Part::Open(const std::string& dir, const PartMeta& meta, const TableOptio
         index.smallest != meta.smallest_key || index.largest != meta.largest_key) {
       return CorruptionAt(meta.file_number, 0, "part file does not match its metadata");
     }
-    p->inline_value_max_ = InlineValueMax(index.version);
+    p->inline_value_max_ = index.inline_value_max;
     p->blocks_ = std::move(index.blocks);
     p->BuildDirectory(index);
     s = p->BuildSparse(index, options.sparse_array_step);

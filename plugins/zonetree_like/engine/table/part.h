@@ -134,7 +134,7 @@ class Part {
   std::string index_keys_;
   uint32_t part_lcp_ = 0;  // common prefix of smallest and largest key
   uint32_t step_ = 0;
-  uint32_t inline_value_max_ = 0;  // of the file's format version
+  uint32_t inline_value_max_ = 0;  // the file's (its footer's)
   std::vector<SparseEntry> sparse_;
   std::string sparse_keys_;
 

@@ -7,7 +7,11 @@
 namespace zt {
 
 PartBuilder::PartBuilder(std::string path, uint64_t file_number, const TableOptions& options, Compressor* compressor)
-    : path_(std::move(path)), file_number_(file_number), options_(options), compressor_(compressor) {}
+    : path_(std::move(path)),
+      file_number_(file_number),
+      options_(options),
+      compressor_(compressor),
+      block_(options.inline_value_max) {}
 
 PartBuilder::~PartBuilder() = default;
 
@@ -86,6 +90,7 @@ Status PartBuilder::Finish(PartMeta* meta) {
   index.append(index_blocks_);
   index.append(sparse_keys_);
   Footer footer;
+  footer.inline_value_max = options_.inline_value_max;
   s = WriteBlock(index, &footer.index);
   if (!s.ok()) return s;
   std::string encoded;

@@ -153,6 +153,46 @@ TEST(SegmentTest, NoCompressionAndBigValues) {
   }
 }
 
+// Values on both sides of the inline limit, written with one limit and read
+// with options that name another: the reader must take the file's own.
+TEST(SegmentTest, InlineValueLimitIsTheFiles) {
+  auto value = [](int i) { return std::string(static_cast<size_t>(i * 7 % 400), static_cast<char>('a' + i % 26)); };
+  for (uint32_t written : {0u, 16u, kDefaultInlineValueMax}) {
+    testing::TempDir dir;
+    testing::FileNumbers numbers;
+    TableOptions opt;
+    opt.block_size = 4096;
+    opt.inline_value_max = written;
+    opt.key_cache_size = 0;
+    opt.value_cache_size = 0;
+    SegmentWriter writer(dir.path(), opt, numbers.fn());
+    for (int i = 0; i < 2000; i++) {
+      EntryKind kind = i % 11 == 3 ? EntryKind::kTombstone : EntryKind::kValue;
+      ASSERT_TRUE(writer.Add(KeyOf(i), kind, kind == EntryKind::kValue ? value(i) : "").ok());
+    }
+    std::vector<PartMeta> parts;
+    ASSERT_TRUE(writer.Finish(&parts).ok());
+    opt.inline_value_max = written == 0 ? kDefaultInlineValueMax : 0;
+    std::shared_ptr<Segment> seg;
+    ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).ok());
+    std::string v;
+    for (int i = 0; i < 2000; i++) {
+      ASSERT_TRUE(GetString(*seg, KeyOf(i), &v).ok()) << written << " " << i;
+      ASSERT_EQ(v, i % 11 == 3 ? "<tomb>" : value(i)) << written << " " << i;
+    }
+    int i = 0;
+    auto it = seg->NewIterator();
+    for (it->SeekToFirst(); it->Valid(); it->Next(), i++) {
+      ASSERT_EQ(it->key(), KeyOf(i));
+      if (it->kind() == EntryKind::kValue) {
+        ASSERT_EQ(it->value(), value(i)) << written << " " << i;
+      }
+    }
+    EXPECT_TRUE(it->status().ok());
+    EXPECT_EQ(i, 2000);
+  }
+}
+
 // Records [0, n) (every tombstone_every-th a tombstone, 0: none) in 4 KiB
 // blocks, with both record caches at 1024 slots.
 struct CachedSegment {
