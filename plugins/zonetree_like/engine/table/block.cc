@@ -28,13 +28,14 @@ Status Block::Parse(std::unique_ptr<char[]> data, size_t size, uint32_t inline_v
   const uint64_t value_section = size - 8 - key_section;
   // Every header, key and value must lie inside its section, laid out back
   // to back in entry order; then accessors need no checks.
-  std::unique_ptr<uint32_t[]> positions(new uint32_t[2 * size_t{n}]);
+  const bool values_apart = value_section > 0;
+  std::unique_ptr<uint32_t[]> positions(new uint32_t[PositionCount(n, values_apart)]);
   const char* p = base;
   uint64_t value_at = 0;
   for (uint32_t i = 0; i < n; i++) {
     if (p >= keys_end) return Status::Corruption("fewer entries than the count");
-    positions[2 * size_t{i}] = static_cast<uint32_t>(p - base);
-    positions[2 * size_t{i} + 1] = static_cast<uint32_t>(value_at);
+    positions[i] = static_cast<uint32_t>(p - base);
+    if (values_apart) positions[size_t{n} + i] = static_cast<uint32_t>(value_at);
     uint32_t klen, vlen;
     p = GetVarint32Ptr(p, keys_end, &klen);
     if (p != nullptr) p = GetVarint32Ptr(p, keys_end, &vlen);
@@ -64,10 +65,10 @@ int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first,
   // A short value is right after its key. One in the value section is at
   // first's offset there plus the lengths of the values walked past: one
   // positions_ load, issued now and consumed at the end, instead of a
-  // dependent one after the match is known; a block with no values apart
-  // (an index store's) skips it.
-  const uint32_t* first_value = &positions_[2 * size_t{first} + 1];
-  if (values_ != data_.get() + size_ - 8) __builtin_prefetch(first_value);
+  // dependent one after the match is known; a block with every value next
+  // to its key has no such offsets.
+  const uint32_t* first_value = values_apart() ? &positions_[size_t{num_entries_} + first] : nullptr;
+  if (first_value != nullptr) __builtin_prefetch(first_value);
   uint32_t skipped = 0;
   for (uint32_t i = 0; i < count; i++) {
     Header h;

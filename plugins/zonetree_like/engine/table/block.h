@@ -33,7 +33,7 @@ class Block {
   size_t size() const { return size_; }
   // Bytes this block holds in memory: the block and the entry positions
   // derived from it (what a cache charges for it).
-  size_t MemoryUsage() const { return size_ + 8 * size_t{num_entries_}; }
+  size_t MemoryUsage() const { return size_ + sizeof(uint32_t) * PositionCount(num_entries_, values_apart()); }
   // End of the key section (entry headers, keys and short values occupy
   // [0, entries_end()) back to back; longer values are elsewhere).
   uint32_t entries_end() const { return static_cast<uint32_t>(keys_end_ - data_.get()); }
@@ -62,11 +62,13 @@ class Block {
   Entry EntryAt(uint32_t i) const {
     Header h;
     const char* key = DecodeHeader(data_.get() + OffsetOf(i), &h);
-    return MakeEntry(key, h, values_ + ValueOffsetOf(i));
+    // Only a value past the inline limit has (and needs) a value offset.
+    const char* value = h.vlen <= inline_value_max_ ? key + h.klen : values_ + ValueOffsetOf(i);
+    return Entry{std::string_view(key, h.klen), std::string_view(value, h.vlen), h.kind};
   }
 
   // Byte offset of entry i in the key section. REQUIRES: i < num_entries().
-  uint32_t OffsetOf(uint32_t i) const { return positions_[2 * size_t{i}]; }
+  uint32_t OffsetOf(uint32_t i) const { return positions_[i]; }
 
   // Walks entries first, first+1, ... (at most count, stopping past target)
   // reading them sequentially from `offset` (== OffsetOf(first)), which is
@@ -96,15 +98,15 @@ class Block {
     h->kind = static_cast<EntryKind>(*p);
     return p + 1;
   }
-  // Bytes of the value section before entry i's value (if it has one there).
-  uint32_t ValueOffsetOf(uint32_t i) const { return positions_[2 * size_t{i} + 1]; }
+  // True if some value is in the value section.
+  bool values_apart() const { return values_ != data_.get() + size_ - 8; }
+  // Entries of positions_: key offsets, and value offsets if values_apart.
+  static size_t PositionCount(uint32_t n, bool values_apart) { return size_t{n} * (values_apart ? 2 : 1); }
+  // Bytes of the value section before entry i's value.
+  // REQUIRES: values_apart().
+  uint32_t ValueOffsetOf(uint32_t i) const { return positions_[size_t{num_entries_} + i]; }
   // Bytes of the value stored right after the key: all or nothing.
   uint32_t InlineBytes(const Header& h) const { return h.vlen <= inline_value_max_ ? h.vlen : 0; }
-  // out_of_line: where the value is if it is not after the key.
-  Entry MakeEntry(const char* key, const Header& h, const char* out_of_line) const {
-    const char* value = h.vlen <= inline_value_max_ ? key + h.klen : out_of_line;
-    return Entry{std::string_view(key, h.klen), std::string_view(value, h.vlen), h.kind};
-  }
 
   Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section, uint32_t inline_value_max,
         std::unique_ptr<uint32_t[]> positions);
@@ -112,8 +114,9 @@ class Block {
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   uint32_t num_entries_ = 0;
-  // Per entry, derived by Parse: its offset in the key section, then the
-  // bytes of the value section before its value.
+  // Derived by Parse: each entry's offset in the key section, then, in a
+  // block with a value section, the bytes of that section before each
+  // entry's value.
   std::unique_ptr<uint32_t[]> positions_;
   uint32_t inline_value_max_ = 0;
   const char* keys_end_ = nullptr;  // end of the key section

@@ -153,6 +153,21 @@ TEST_P(BlockTest, MixedValueLengths) {
   }
 }
 
+TEST(BlockFormatTest, MemoryUsageCountsValueOffsetsOnlyWhenNeeded) {
+  // 4 bytes an entry for its position, 4 more only in a block with a value
+  // section.
+  for (uint32_t limit : {kDefaultInlineValueMax, 0u}) {
+    BlockBuilder builder(limit);
+    for (int i = 0; i < 100; i++) builder.Add(Key(i), EntryKind::kValue, Val(i));
+    std::string raw(builder.Finish());
+    Status s;
+    auto block = ParseCopy(raw, &s, limit);
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(block->MemoryUsage(), raw.size() + (limit == 0 ? 800u : 400u)) << limit;
+    EXPECT_EQ(block->EntryAt(57).value, Val(57));
+  }
+}
+
 TEST(BlockFormatTest, InlineLimitsAreNotInterchangeable) {
   // A reader takes the bytes after a key for a value only if the part's
   // limit puts them there: here a block parsed with another limit than it
