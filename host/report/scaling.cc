@@ -188,10 +188,17 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
 std::string RenderScaling(const Scaling& scaling, bool markdown) {
   const size_t n = scaling.scales.size();
   const bool has_cpu = scaling.has_cpu();
+  // A scale's run count goes in its header when every row has a median of all its files; otherwise (an engine
+  // left out of some runs) each cell says of how many runs it is the median.
+  std::vector<bool> count_per_cell(n, false);
+  for (const ScalingRow& r : scaling.rows) {
+    for (size_t s = 0; s < n; ++s) count_per_cell[s] = count_per_cell[s] || r.runs[s] != scaling.files_per_scale[s];
+  }
   std::vector<std::string> header = {"Engine", "Phase"};
   for (size_t s = 0; s < n; ++s) {
-    header.push_back(ScaleName(scaling.scales[s]) + " per op (" + std::to_string(scaling.files_per_scale[s]) +
-                     (scaling.files_per_scale[s] == 1 ? " run)" : " runs)"));
+    const size_t files = scaling.files_per_scale[s];
+    header.push_back(ScaleName(scaling.scales[s]) + " per op (" +
+                     (count_per_cell[s] ? std::string("runs)") : std::to_string(files) + (files == 1 ? " run)" : " runs)")));
   }
   if (has_cpu) {
     for (size_t s = 0; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " CPU per op");
@@ -201,7 +208,9 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
   size_t over = 0, ratios = 0;
   for (const ScalingRow& r : scaling.rows) {
     std::vector<std::string> cells = {r.engine, r.phase};
-    for (size_t s = 0; s < n; ++s) cells.push_back(FormatNanos(r.ns_per_op[s]));
+    for (size_t s = 0; s < n; ++s) {
+      cells.push_back(FormatNanos(r.ns_per_op[s]) + (count_per_cell[s] ? " (" + std::to_string(r.runs[s]) + ")" : ""));
+    }
     if (has_cpu) {
       for (size_t s = 0; s < n; ++s) cells.push_back(FormatNanos(r.cpu_ns_per_op[s]));
     }

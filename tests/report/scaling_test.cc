@@ -121,6 +121,26 @@ TEST_F(ScalingTest, RatioIsTheMedianCostAtEachScaleOverTheSmallestScales) {
   EXPECT_EQ(scaling.rows.back().engine, "Broken<DB>");
 }
 
+TEST_F(ScalingTest, RunCountsAreEachRowsWhenEnginesMissFromSomeRuns) {
+  // Two 1M files, one of them with ZoneTree only: RocksDB's 1M median is of one run, ZoneTree's of two.
+  const std::string zonetree_only = Run(1000000, 3.0);
+  nlohmann::ordered_json doc = ReadJson(zonetree_only);
+  doc["engines"] = nlohmann::ordered_json::array({doc["engines"][0]});
+  WriteJson(zonetree_only, doc);
+  const Scaling scaling = Compute({Run(100000, 1.0), Run(1000000, 1.0), zonetree_only}, std::nullopt);
+  EXPECT_EQ(scaling.files_per_scale, (std::vector<size_t>{1, 2}));
+  const std::string table = RenderScaling(scaling, /*markdown=*/true);
+  EXPECT_NE(table.find("| 100K per op (1 run) | 1M per op (runs) |"), std::string::npos) << table;
+  // ZoneTree at 1M: the median of 5.28 and 15.84 µs; RocksDB's one run.
+  EXPECT_NE(table.find("| ZoneTree | insert profiles | 5.28 µs | 10.6 µs (2) |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| RocksDB | insert profiles |"), std::string::npos) << table;
+  EXPECT_NE(table.find(" (1) |"), std::string::npos) << table;
+  // When every row has all the files, the count is in the header only.
+  const std::string uniform = RenderScaling(Compute({Run(100000, 1.0), Run(1000000, 1.0)}, std::nullopt), true);
+  EXPECT_NE(uniform.find("| 100K per op (1 run) | 1M per op (1 run) |"), std::string::npos) << uniform;
+  EXPECT_EQ(uniform.find(" (1) |"), std::string::npos) << uniform;
+}
+
 TEST_F(ScalingTest, ThreeScalesAreEachComparedWithTheSmallest) {
   const Scaling scaling = Compute({Run(1000000, 1.8), Run(100000, 1.0), Run(500000, 1.3)}, std::nullopt);
   ASSERT_EQ(scaling.scales, (std::vector<int64_t>{100000, 500000, 1000000}));
