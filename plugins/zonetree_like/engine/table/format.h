@@ -67,10 +67,10 @@ struct TableOptions {
   uint32_t value_cache_size = 1024;       // ValueCacheSize (slots, per segment; 0 = off)
   uint64_t part_max_entries = 250'000;  // a part is closed at this many entries ...
   uint64_t part_min_entries = 100'000;  // ... and a merge may reuse an untouched part at least this big
-  // Values of at most this many bytes are written next to their keys. A
-  // sparse bracket (sparse_array_step entries) of such records spans about
-  // 64 cache lines or fewer, what a point lookup fetches at once; a longer
-  // value would make the walk through the bracket wait.
+  // Values of at most this many bytes are written next to their keys. At
+  // the default sparse step (16), a bracket of such records spans about 64
+  // cache lines (4 KiB) or fewer, what a point lookup fetches at once; a
+  // longer value would make the walk through the bracket wait.
   uint32_t inline_value_max = kDefaultInlineValueMax;
 };
 

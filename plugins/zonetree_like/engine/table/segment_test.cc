@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "table/table_testutil.h"
+#include "util/file.h"
 
 namespace zt {
 
@@ -153,11 +154,33 @@ TEST(SegmentTest, NoCompressionAndBigValues) {
   }
 }
 
+namespace {
+
+// Rewrites the footer of part file `path` as one of format version 2 (the
+// layout a limit of 0 writes, with the version number it had then).
+void MarkFormatVersion2(const std::string& path) {
+  std::string file;
+  ASSERT_TRUE(ReadFileToString(path, &file).ok());
+  ASSERT_GE(file.size(), kFooterSize);
+  Footer footer;
+  ASSERT_TRUE(footer.DecodeFrom(std::string_view(file).substr(file.size() - kFooterSize)).ok());
+  footer.version = 2;
+  std::string encoded;
+  footer.EncodeTo(&encoded);
+  file.replace(file.size() - kFooterSize, kFooterSize, encoded);
+  ASSERT_TRUE(WriteFileAtomically(path, file).ok());
+}
+
+}  // namespace
+
 // Values on both sides of the inline limit, written with one limit and read
-// with options that name another: the reader must take the file's own.
+// with options that name another: the reader must take the file's own. A
+// part of format version 2 (no values next to their keys) is still read.
 TEST(SegmentTest, InlineValueLimitIsTheFiles) {
   auto value = [](int i) { return std::string(static_cast<size_t>(i * 7 % 400), static_cast<char>('a' + i % 26)); };
-  for (uint32_t written : {0u, 16u, kDefaultInlineValueMax}) {
+  const uint32_t kVersion2 = ~0u;  // limit 0, footer rewritten as version 2
+  for (uint32_t case_limit : {0u, kVersion2, 16u, kDefaultInlineValueMax}) {
+    const uint32_t written = case_limit == kVersion2 ? 0 : case_limit;
     testing::TempDir dir;
     testing::FileNumbers numbers;
     TableOptions opt;
@@ -172,25 +195,36 @@ TEST(SegmentTest, InlineValueLimitIsTheFiles) {
     }
     std::vector<PartMeta> parts;
     ASSERT_TRUE(writer.Finish(&parts).ok());
+    if (case_limit == kVersion2) {
+      for (const PartMeta& part : parts) MarkFormatVersion2(PartFileName(dir.path(), part.file_number));
+    }
     opt.inline_value_max = written == 0 ? kDefaultInlineValueMax : 0;
     std::shared_ptr<Segment> seg;
     ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).ok());
     std::string v;
     for (int i = 0; i < 2000; i++) {
-      ASSERT_TRUE(GetString(*seg, KeyOf(i), &v).ok()) << written << " " << i;
-      ASSERT_EQ(v, i % 11 == 3 ? "<tomb>" : value(i)) << written << " " << i;
+      ASSERT_TRUE(GetString(*seg, KeyOf(i), &v).ok()) << case_limit << " " << i;
+      ASSERT_EQ(v, i % 11 == 3 ? "<tomb>" : value(i)) << case_limit << " " << i;
     }
     int i = 0;
     auto it = seg->NewIterator();
     for (it->SeekToFirst(); it->Valid(); it->Next(), i++) {
       ASSERT_EQ(it->key(), KeyOf(i));
       if (it->kind() == EntryKind::kValue) {
-        ASSERT_EQ(it->value(), value(i)) << written << " " << i;
+        ASSERT_EQ(it->value(), value(i)) << case_limit << " " << i;
       }
     }
     EXPECT_TRUE(it->status().ok());
     EXPECT_EQ(i, 2000);
   }
+  // A version 2 footer on a part with values next to their keys is damage.
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, 100, 0);
+  MarkFormatVersion2(PartFileName(dir.path(), parts[0].file_number));
+  std::shared_ptr<Segment> seg;
+  EXPECT_TRUE(Segment::Open(dir.path(), parts, opt, NewCache(), &seg).IsCorruption());
 }
 
 // Records [0, n) (every tombstone_every-th a tombstone, 0: none) in 4 KiB
