@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <string>
@@ -146,6 +147,65 @@ TEST(MemTableTest, FilterHasNoFalseNegatives) {
     }
     EXPECT_EQ(false_positive_searches, 15000);
   }
+}
+
+// Enough keys for a tree of three levels, arriving in runs of ascending
+// keys (each run appends past the last key, which splits nodes at their end)
+// and at random (which halves them), with keys that share long prefixes so
+// that the nodes' windows move past them as the tree's fences narrow. Every
+// key, and the gap before and after it, is found as std::map finds it.
+TEST(MemTableTest, TreeOfSeveralLevelsAgainstMap) {
+  MemTable m;
+  std::map<std::string, std::string> model;
+  std::mt19937_64 rng(11);
+  auto key = [](uint64_t group, uint64_t i) {
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "US|active|%02llu|%020llu", static_cast<unsigned long long>(group),
+                  static_cast<unsigned long long>(i));
+    return std::string(buf);
+  };
+  uint64_t seq = 0;
+  uint64_t next_in_order = 0;
+  for (int round = 0; round < 60; ++round) {
+    // A run in order past every key so far, then random keys among them.
+    for (int i = 0; i < 2000; ++i) {
+      std::string k = key(99, next_in_order += 3);
+      m.Add(++seq, k, EntryKind::kValue, k);
+      model[k] = k;
+    }
+    for (int i = 0; i < 2000; ++i) {
+      std::string k = key(rng() % 4, rng() % 1000000);
+      std::string v = std::to_string(seq);
+      m.Add(++seq, k, EntryKind::kValue, v);
+      model[k] = v;
+    }
+  }
+  ASSERT_GT(model.size(), 64u * 64u * 2u);  // more than two levels of full nodes
+  ExpectSameAsModel(m, model);
+  MemTable::Iterator it(&m);
+  EntryKind kind;
+  std::string_view got;
+  for (const auto& [k, v] : model) {
+    ASSERT_TRUE(m.Get(k, &kind, &got)) << k;
+    ASSERT_EQ(got, v);
+    // A key just below and just above k: absent, and a seek lands on k or
+    // on k's successor.
+    std::string below = k.substr(0, k.size() - 1);
+    std::string above = k + '\0';
+    EXPECT_FALSE(m.Get(above, &kind, &got));
+    it.Seek(below);
+    ASSERT_TRUE(it.Valid());
+    EXPECT_EQ(it.key(), model.lower_bound(below)->first);
+    it.Seek(above);
+    auto succ = model.upper_bound(k);
+    if (succ == model.end()) {
+      EXPECT_FALSE(it.Valid());
+    } else {
+      ASSERT_TRUE(it.Valid());
+      EXPECT_EQ(it.key(), succ->first);
+    }
+  }
+  EXPECT_EQ(m.keys(), model.size());
 }
 
 // One writer, several readers: readers never see a torn value or a key out of
