@@ -37,7 +37,7 @@ class MemTable {
 
   // expected_records sizes the membership filter (a blocked Bloom filter,
   // about 10 bits per record) that lets Get() answer "not here" without a
-  // skiplist search; more records only raise its false-positive rate.
+  // tree search; more records only raise its false-positive rate.
   explicit MemTable(uint64_t expected_records = 1 << 16);
   MemTable(const MemTable&) = delete;
   MemTable& operator=(const MemTable&) = delete;
@@ -110,11 +110,11 @@ class MemTable {
   // consistent tree. Right only if seq_ did not change meanwhile.
   const Node* SearchOnce(std::string_view target) const;
 
-  // Writer side. The path from the root to target's leaf and, at each
-  // level, the child taken; returns the leaf position of the first key
-  // >= target.
+  // Writer side. Descend fills the path from the root to target's leaf
+  // (node[0] is the leaf; index[l] is the child taken at level l) and
+  // returns the leaf position of the first key >= target.
   struct Path {
-    int depth = 0;  // path[0] is the leaf
+    int depth = 0;  // levels: the root is node[depth - 1]
     Leaf* node[kMaxLevels];
     uint32_t index[kMaxLevels];
   };

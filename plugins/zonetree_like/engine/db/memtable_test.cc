@@ -103,8 +103,8 @@ TEST(MemTableTest, RandomAgainstMap) {
 }
 
 // Binary keys of 0 to 100 bytes with long shared prefixes and high bytes:
-// the skiplist must order them exactly as std::string does (unsigned bytes,
-// shorter first on a tie), whether the cached 8-byte prefixes decide or the
+// the memtable must order them exactly as std::string does (unsigned bytes,
+// shorter first on a tie), whether the nodes' 8-byte windows decide or the
 // bytes after them do.
 TEST(MemTableTest, BinaryKeysOfEveryLengthAgainstMap) {
   MemTable m;
