@@ -174,7 +174,7 @@ uint32_t SearchNode(const Window* window, const Slot* rec, uint32_t lo, uint32_t
     // Acquire: the record's fields were written before it was published.
     const Node* r = rec[mid].load(std::memory_order_acquire);
     if (r == nullptr) return hi + 1;
-    const uint64_t rw = window[mid].load(std::memory_order_relaxed);
+    const uint64_t rw = window[mid].load(std::memory_order_acquire);
     // Go right past rec[mid] when it is before the target (lower bound) or
     // not after it (upper bound).
     const bool right = strict ? !WindowLess(w, target, rw, r->key(), lcp) : WindowLess(rw, r->key(), w, target, lcp);
@@ -193,8 +193,8 @@ uint32_t SearchNode(const Window* window, const Slot* rec, uint32_t lo, uint32_t
 const MemTable::Node* MemTable::SearchOnce(std::string_view target) const {
   const Leaf* n = root_.load(std::memory_order_acquire);
   for (int depth = 0; depth < kMaxLevels; ++depth) {
-    const uint32_t count = std::min(n->count.load(std::memory_order_relaxed), kFanout);
-    const uint32_t lcp = n->lcp.load(std::memory_order_relaxed);
+    const uint32_t count = std::min(n->count.load(std::memory_order_acquire), kFanout);
+    const uint32_t lcp = n->lcp.load(std::memory_order_acquire);
     const uint64_t w = KeyWindow(target, lcp);
     if (n->level == 0) {
       // The leaf's windows are one block of memory: fetch it at once.
@@ -223,7 +223,7 @@ const MemTable::Node* MemTable::LowerBound(std::string_view target) const {
     const uint64_t s = seq_.load(std::memory_order_acquire);
     if ((s & 1) != 0) continue;
     const Node* r = SearchOnce(target);
-    std::atomic_thread_fence(std::memory_order_acquire);
+    // SearchOnce's loads are acquires, so this load cannot pass them.
     if (r != head_ && seq_.load(std::memory_order_relaxed) == s) return r;
   }
   std::lock_guard<std::mutex> lock(write_mu_);
@@ -252,11 +252,11 @@ uint32_t MemTable::Descend(std::string_view target, Path* path) const {
 void MemTable::SetLcp(Leaf* n) {
   const uint32_t lcp = n->lo != nullptr && n->hi != nullptr ? CommonPrefix(n->lo->key(), n->hi->key()) : 0;
   if (lcp == n->lcp.load(std::memory_order_relaxed)) return;
-  n->lcp.store(lcp, std::memory_order_relaxed);
+  n->lcp.store(lcp, std::memory_order_release);
   const uint32_t count = n->count.load(std::memory_order_relaxed);
   for (uint32_t i = 0; i < count; ++i) {
     const Node* r = n->rec[i].load(std::memory_order_relaxed);
-    n->window[i].store(KeyWindow(r->key(), lcp), std::memory_order_relaxed);
+    n->window[i].store(KeyWindow(r->key(), lcp), std::memory_order_release);
   }
 }
 
@@ -268,17 +268,17 @@ template <typename Leaf, typename Node, typename Child>
 void PutAt(Leaf* n, std::atomic<Child*>* children, uint32_t pos, const Node* record, Child* child) {
   const uint32_t count = n->count.load(std::memory_order_relaxed);
   for (uint32_t i = count; i > pos; --i) {
-    n->window[i].store(n->window[i - 1].load(std::memory_order_relaxed), std::memory_order_relaxed);
-    n->rec[i].store(n->rec[i - 1].load(std::memory_order_relaxed), std::memory_order_relaxed);
+    n->window[i].store(n->window[i - 1].load(std::memory_order_relaxed), std::memory_order_release);
+    n->rec[i].store(n->rec[i - 1].load(std::memory_order_relaxed), std::memory_order_release);
     if (children != nullptr) {
-      children[i].store(children[i - 1].load(std::memory_order_relaxed), std::memory_order_relaxed);
+      children[i].store(children[i - 1].load(std::memory_order_relaxed), std::memory_order_release);
     }
   }
-  n->window[pos].store(KeyWindow(record->key(), n->lcp.load(std::memory_order_relaxed)), std::memory_order_relaxed);
-  n->rec[pos].store(record, std::memory_order_relaxed);
+  n->window[pos].store(KeyWindow(record->key(), n->lcp.load(std::memory_order_relaxed)), std::memory_order_release);
+  n->rec[pos].store(record, std::memory_order_release);
   // Release: a child made by a split is published here, initialized.
   if (children != nullptr) children[pos].store(child, std::memory_order_release);
-  n->count.store(count + 1, std::memory_order_relaxed);
+  n->count.store(count + 1, std::memory_order_release);
 }
 
 }  // namespace
@@ -296,17 +296,17 @@ void MemTable::InsertAt(Path* path, int level, uint32_t pos, const Node* record,
   Leaf* r = level == 0 ? NewLeaf() : NewInner(static_cast<uint32_t>(level));
   const bool at_end = pos == count && n->hi == nullptr;
   const uint32_t mid = at_end ? count : count / 2;
-  r->lcp.store(n->lcp.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  r->lcp.store(n->lcp.load(std::memory_order_relaxed), std::memory_order_release);
   for (uint32_t i = mid; i < count; ++i) {
-    r->window[i - mid].store(n->window[i].load(std::memory_order_relaxed), std::memory_order_relaxed);
-    r->rec[i - mid].store(n->rec[i].load(std::memory_order_relaxed), std::memory_order_relaxed);
+    r->window[i - mid].store(n->window[i].load(std::memory_order_relaxed), std::memory_order_release);
+    r->rec[i - mid].store(n->rec[i].load(std::memory_order_relaxed), std::memory_order_release);
     if (level > 0) {
       static_cast<Inner*>(r)->child[i - mid].store(static_cast<Inner*>(n)->child[i].load(std::memory_order_relaxed),
-                                                  std::memory_order_relaxed);
+                                                  std::memory_order_release);
     }
   }
-  r->count.store(count - mid, std::memory_order_relaxed);
-  n->count.store(mid, std::memory_order_relaxed);
+  r->count.store(count - mid, std::memory_order_release);
+  n->count.store(mid, std::memory_order_release);
   if (!at_end && pos <= mid) {
     PutAt(n, children(n), pos, record, child);
   } else {
@@ -325,19 +325,22 @@ void MemTable::InsertAt(Path* path, int level, uint32_t pos, const Node* record,
   }
   // The root split: a new root above the two halves.
   Inner* root = NewInner(static_cast<uint32_t>(level) + 1);
-  root->rec[0].store(n->rec[0].load(std::memory_order_relaxed), std::memory_order_relaxed);
-  root->child[0].store(n, std::memory_order_relaxed);
-  root->rec[1].store(sep, std::memory_order_relaxed);
-  root->window[1].store(KeyWindow(sep->key(), 0), std::memory_order_relaxed);
-  root->child[1].store(r, std::memory_order_relaxed);
-  root->count.store(2, std::memory_order_relaxed);
+  root->rec[0].store(n->rec[0].load(std::memory_order_relaxed), std::memory_order_release);
+  root->child[0].store(n, std::memory_order_release);
+  root->rec[1].store(sep, std::memory_order_release);
+  root->window[1].store(KeyWindow(sep->key(), 0), std::memory_order_release);
+  root->child[1].store(r, std::memory_order_release);
+  root->count.store(2, std::memory_order_release);
   root_.store(root, std::memory_order_release);
 }
 
+// The sequence lock without fences (ThreadSanitizer does not model them):
+// the writer's stores to the tree are releases and the readers' loads
+// acquires, so a reader that sees any store made after seq_ turned odd also
+// sees seq_ odd (or later) when it checks again.
 void MemTable::BeginWrite() {
   write_mu_.lock();
   seq_.store(seq_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  std::atomic_thread_fence(std::memory_order_release);
 }
 
 void MemTable::EndWrite() {
