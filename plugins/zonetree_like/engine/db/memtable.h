@@ -11,10 +11,10 @@
 // record.
 //
 // Thread-safety: Add() must be serialized by the caller (one writer at a time);
-// Get() and iterators may run concurrently with Add(). Readers do not lock:
-// the tree is guarded by a sequence lock (a reader that overlapped a change
-// searches again, and after a few tries waits for the writer's mutex), and
-// the list is changed by single release stores. Records, versions and tree
+// Get() and iterators may run concurrently with Add(). Readers normally take
+// no lock: the tree is guarded by a sequence lock (a reader that overlapped
+// a change searches again; only after four such tries does it wait for the
+// writer's mutex), and the list is changed by single release stores. Records, versions and tree
 // nodes live in an arena until the MemTable is destroyed, so a string_view
 // handed out by Get() or an iterator stays valid while the MemTable lives.
 #ifndef ZT_DB_MEMTABLE_H_
