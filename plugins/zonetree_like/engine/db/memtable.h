@@ -87,8 +87,8 @@ class MemTable {
   };
 
  private:
-  struct Leaf;   // a B+tree node; level 0
-  struct Inner;  // a B+tree node above the leaves
+  struct Leaf;   // a B+tree node: a leaf (level 0), and the fields every node has
+  struct Inner;  // a node above the leaves: a Leaf plus its children
   static constexpr uint32_t kFanout = 64;
   static constexpr int kMaxLevels = 16;  // 64^15 records: never reached
 
