@@ -110,6 +110,10 @@ Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number, const Bl
   if (type != Compression::kZstd) {
     return CorruptionAt(file_number, handle.offset, "unknown compression");
   }
+  // Before allocating `size` bytes: a damaged size must not cost memory
+  // (up to kMaxBlockRawSize on every read of the block).
+  s = CheckUncompressedSize(type, std::string_view(buf.get(), handle.size), size);
+  if (!s.ok()) return CorruptionAt(file_number, handle.offset, s.message());
   std::unique_ptr<char[]> out(new char[size == 0 ? 1 : size]);
   s = Uncompress(type, std::string_view(buf.get(), handle.size), out.get(), size);
   if (!s.ok()) return CorruptionAt(file_number, handle.offset, s.message());

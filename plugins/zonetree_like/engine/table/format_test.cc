@@ -1,6 +1,7 @@
 #include "table/format.h"
 
 #include <gtest/gtest.h>
+#include <zstd.h>
 
 #include "util/coding.h"
 #include "util/file.h"
@@ -136,6 +137,40 @@ TEST_F(RawBlockTest, TruncatedFileAndBadHandle) {
   EXPECT_TRUE(Read(bytes, past, &out).IsCorruption());
   BlockHandle huge{0, 0xffffffffu};
   EXPECT_TRUE(Read(bytes, huge, &out).IsCorruption());
+}
+
+// A size field that the payload cannot fill is Corruption before anything is
+// allocated for it (checked from the zstd frame's headers): a damaged part
+// must not make every read of the block allocate up to kMaxBlockRawSize.
+TEST_F(RawBlockTest, SizeTheFrameCannotHoldIsCorruptionBeforeAllocating) {
+  std::string raw(3000, 'z');
+  Compressor c;
+  std::string payload;
+  ASSERT_TRUE(c.Compress(Compression::kZstd, 1, raw, &payload).ok());
+  // A frame that records its content size (ours do), claimed larger.
+  std::string bytes = payload, out;
+  AppendBlockTrailer(payload, Compression::kZstd, kMaxBlockRawSize, &bytes);
+  Status s = Read(bytes, BlockHandle{0, static_cast<uint32_t>(payload.size())}, &out);
+  ASSERT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("frame size does not match"), std::string::npos) << s.message();
+  // A frame without a content size: its blocks bound what it can hold.
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  ASSERT_EQ(ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 0)), 0u);
+  std::string bare(ZSTD_compressBound(raw.size()), '\0');
+  size_t n = ZSTD_compress2(cctx, bare.data(), bare.size(), raw.data(), raw.size());
+  ZSTD_freeCCtx(cctx);
+  ASSERT_EQ(ZSTD_isError(n), 0u);
+  bare.resize(n);
+  bytes = bare;
+  AppendBlockTrailer(bare, Compression::kZstd, kMaxBlockRawSize, &bytes);
+  s = Read(bytes, BlockHandle{0, static_cast<uint32_t>(bare.size())}, &out);
+  ASSERT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("frame too short"), std::string::npos) << s.message();
+  // The same frame with its true size reads back.
+  bytes = bare;
+  AppendBlockTrailer(bare, Compression::kZstd, static_cast<uint32_t>(raw.size()), &bytes);
+  ASSERT_TRUE(Read(bytes, BlockHandle{0, static_cast<uint32_t>(bare.size())}, &out).ok());
+  EXPECT_EQ(out, raw);
 }
 
 }  // namespace zt

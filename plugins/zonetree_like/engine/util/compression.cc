@@ -1,5 +1,8 @@
 #include "util/compression.h"
 
+// ZSTD_decompressBound is in zstd's static-linking section since 1.4.0 and
+// exported by the shared library (Debian 12: 1.5.4).
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 
 #include <cstring>
@@ -93,6 +96,27 @@ Status Uncompress(Compression type, std::string_view input, char* out, size_t ra
         return Status::Corruption(std::string("zstd: ") + ZSTD_getErrorName(n));
       }
       if (n != raw_size) return Status::Corruption("zstd: size mismatch");
+      return Status::OK();
+    }
+  }
+  return Status::Corruption("unknown compression type");
+}
+
+Status CheckUncompressedSize(Compression type, std::string_view input, size_t raw_size) {
+  switch (type) {
+    case Compression::kNone:
+      if (input.size() != raw_size) return Status::Corruption("uncompressed block size mismatch");
+      return Status::OK();
+    case Compression::kZstd: {
+      const unsigned long long content = ZSTD_getFrameContentSize(input.data(), input.size());
+      if (content == ZSTD_CONTENTSIZE_ERROR) return Status::Corruption("zstd: bad frame header");
+      if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != raw_size) {
+        return Status::Corruption("zstd: frame size does not match the block size");
+      }
+      const unsigned long long bound = ZSTD_decompressBound(input.data(), input.size());
+      if (bound == ZSTD_CONTENTSIZE_ERROR || bound < raw_size) {
+        return Status::Corruption("zstd: frame too short for the block size");
+      }
       return Status::OK();
     }
   }

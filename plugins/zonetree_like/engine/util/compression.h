@@ -39,6 +39,12 @@ class Compressor {
 // frame, wrong size) is Status::Corruption. Thread-safe.
 Status Uncompress(Compression type, std::string_view input, char* out, size_t raw_size);
 
+// Corruption unless input can uncompress to raw_size bytes, checked from its
+// headers alone: a reader calls it before allocating raw_size bytes, so a
+// damaged size field costs no memory. (For zstd: the frame's content size,
+// when it records one, is raw_size, and its blocks can hold that many bytes.)
+Status CheckUncompressedSize(Compression type, std::string_view input, size_t raw_size);
+
 }  // namespace zt
 
 #endif  // ZT_UTIL_COMPRESSION_H_
