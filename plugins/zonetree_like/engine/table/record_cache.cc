@@ -51,10 +51,11 @@ ValueCache::~ValueCache() = default;
 bool ValueCache::Lookup(uint64_t hash, std::string_view key, EntryKind* kind, void (*sink)(void*, std::string_view),
                         void* ctx) const {
   Bucket& bucket = BucketFor(hash);
+  if (!internal::MayHold(bucket, hash)) return false;
   std::lock_guard<internal::SlotLock> lock(bucket.lock);
   for (int i = 0; i < 2; i++) {
     Way& way = bucket.ways[i];
-    if (!way.used || way.hash != hash || way.key != key) continue;
+    if (!way.used || way.hash.load(std::memory_order_relaxed) != hash || way.key != key) continue;
     way.hits++;
     bucket.lru = static_cast<uint8_t>(1 - i);
     *kind = way.kind;
@@ -70,7 +71,7 @@ void ValueCache::Insert(uint64_t hash, std::string_view key, EntryKind kind, std
   std::lock_guard<internal::SlotLock> lock(bucket.lock);
   Way* way = internal::VictimWay(bucket, hash);
   way->used = true;
-  way->hash = hash;
+  way->hash.store(hash, std::memory_order_relaxed);
   way->kind = kind;
   way->key.assign(key.data(), key.size());
   way->value.assign(value.data(), value.size());
@@ -94,10 +95,11 @@ KeyCache::~KeyCache() = default;
 
 bool KeyCache::Lookup(uint64_t hash, Location* loc) const {
   Bucket& bucket = BucketFor(hash);
+  if (!internal::MayHold(bucket, hash)) return false;
   std::lock_guard<internal::SlotLock> lock(bucket.lock);
   for (int i = 0; i < 2; i++) {
     Way& way = bucket.ways[i];
-    if (!way.used || way.hash != hash) continue;
+    if (!way.used || way.hash.load(std::memory_order_relaxed) != hash) continue;
     way.hits++;
     bucket.lru = static_cast<uint8_t>(1 - i);
     *loc = way.loc;
@@ -111,7 +113,7 @@ void KeyCache::Insert(uint64_t hash, const Location& loc) const {
   std::lock_guard<internal::SlotLock> lock(bucket.lock);
   Way* way = internal::VictimWay(bucket, hash);
   way->used = true;
-  way->hash = hash;
+  way->hash.store(hash, std::memory_order_relaxed);
   way->loc = loc;
 }
 

@@ -12,7 +12,11 @@
 //               the key cache's memory (a key cache hit), so random reads
 //               never pay for copying their record into it.
 // Each bucket has its own tiny spin lock, held only to compare and copy, so
-// concurrent readers rarely meet. Thread-safe.
+// concurrent readers rarely meet. A lookup first compares the bucket's two
+// hashes without it (atomic loads): a miss, the usual outcome of a random
+// read, takes no lock and writes nothing, so its load of the bucket overlaps
+// the search that follows instead of holding it up as a locked instruction
+// would. Thread-safe.
 #ifndef ZT_TABLE_RECORD_CACHE_H_
 #define ZT_TABLE_RECORD_CACHE_H_
 
@@ -76,7 +80,7 @@ class ValueCache {
   struct Way {
     bool used = false;
     EntryKind kind = EntryKind::kValue;
-    uint64_t hash = 0;
+    std::atomic<uint64_t> hash{0};  // written under the lock, read without it too
     uint64_t hits = 0;
     std::string key;
     std::string value;
@@ -116,7 +120,7 @@ class KeyCache {
   struct Way {
     bool used = false;
     uint32_t hits = 0;  // wraps; summed into 64 bits by hits()
-    uint64_t hash = 0;
+    std::atomic<uint64_t> hash{0};  // written under the lock, read without it too
     Location loc;
   };
   struct Bucket {
@@ -143,7 +147,7 @@ template <typename Bucket>
 auto* VictimWay(Bucket& bucket, uint64_t hash) {
   int victim = bucket.lru;
   for (int i = 0; i < 2; i++) {
-    if (bucket.ways[i].used && bucket.ways[i].hash == hash) {
+    if (bucket.ways[i].used && bucket.ways[i].hash.load(std::memory_order_relaxed) == hash) {
       victim = i;
       break;
     }
@@ -151,6 +155,15 @@ auto* VictimWay(Bucket& bucket, uint64_t hash) {
   }
   bucket.lru = static_cast<uint8_t>(1 - victim);
   return &bucket.ways[victim];
+}
+
+// False when no way of the bucket can hold hash: checked without the lock,
+// so a way written meanwhile may be missed (a cache miss, never a wrong
+// answer: a true result is checked again under the lock).
+template <typename Bucket>
+bool MayHold(const Bucket& bucket, uint64_t hash) {
+  return bucket.ways[0].hash.load(std::memory_order_relaxed) == hash ||
+         bucket.ways[1].hash.load(std::memory_order_relaxed) == hash;
 }
 }  // namespace internal
 
