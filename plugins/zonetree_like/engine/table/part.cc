@@ -130,7 +130,6 @@ Status ReadPartMeta(const std::string& dir, uint64_t file_number, PartMeta* meta
 }
 
 void Part::BuildDirectory(const Index& index) {
-  slots_.reset(new BlockCache::Handle*[blocks_.size()]());
   part_lcp_ = CommonPrefix(meta_.smallest_key, meta_.largest_key);
   dir_.resize(blocks_.size());
   index_keys_.clear();
@@ -152,7 +151,10 @@ void Part::FinishDirectory() {
   for (size_t b = 0; b < blocks_.size(); b++) {
     dir_[b].sparse_begin = blocks_[b].sparse_begin;
     dir_[b].sparse_end = blocks_[b].sparse_end;
-    if (b % kDirFanout == 0) dir_top_.push_back(dir_[b]);
+    if (b % kDirFanout == 0) {
+      dir_top_.push_back(dir_[b]);
+      dir_top_.back().slot = nullptr;
+    }
   }
 }
 
@@ -160,24 +162,26 @@ Status Part::BuildSparse(const Index& index, uint32_t step) {
   step_ = step;
   sparse_.clear();
   sparse_keys_.clear();
+  sparse_key_ends_.clear();
   for (BlockInfo& b : blocks_) b.sparse_begin = b.sparse_end = 0;
   if (step == 0) return Status::OK();
+  uint32_t last_block = 0;  // of the last entry added
   auto add = [&](std::string_view key, uint32_t block, uint32_t idx, uint32_t byte_offset) {
     SparseEntry e;
     e.window = KeyWindow(key, dir_[block].block_lcp);
-    e.block = block;
     e.index = idx;
     e.byte_offset = byte_offset;
-    e.key_offset = static_cast<uint32_t>(sparse_keys_.size());
-    e.key_size = static_cast<uint32_t>(key.size());
     sparse_keys_.append(key.data(), key.size());
-    if (sparse_.empty() || sparse_.back().block != block) {
+    sparse_key_ends_.push_back(static_cast<uint32_t>(sparse_keys_.size()));
+    if (sparse_.empty() || last_block != block) {
       blocks_[block].sparse_begin = static_cast<uint32_t>(sparse_.size());
+      last_block = block;
     }
     sparse_.push_back(e);
     blocks_[block].sparse_end = static_cast<uint32_t>(sparse_.size());
   };
   sparse_.reserve((index.entries + step - 1) / step);
+  sparse_key_ends_.reserve(sparse_.capacity());
   if (index.step != 0 && step % index.step == 0) {
     // The file's keys are at multiples of its step: take every k-th.
     uint32_t k = step / index.step;
@@ -254,7 +258,8 @@ void Part::DropLiveUse() {
 size_t Part::MemoryUsage() const {
   return sizeof(*this) + blocks_.capacity() * sizeof(BlockInfo) +
          (dir_.capacity() + dir_top_.capacity()) * sizeof(DirEntry) + index_keys_.capacity() +
-         sparse_.capacity() * sizeof(SparseEntry) + sparse_keys_.capacity();
+         sparse_.capacity() * sizeof(SparseEntry) + sparse_keys_.capacity() +
+         sparse_key_ends_.capacity() * sizeof(uint32_t);
 }
 
 Status Part::ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const {
@@ -274,7 +279,7 @@ Status Part::ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const {
 Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
   BlockCache* cache = cache_.get();
   const BlockInfo& info = blocks_[b];
-  BlockCache::Handle** slot = &slots_[b];
+  BlockCache::Handle** slot = &dir_[b].slot;
   BlockCache::Handle* h = cache->Lookup(cache_id_, info.offset, slot);
   if (h == nullptr) {
     std::unique_ptr<Block> block;
@@ -284,7 +289,7 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
     // against the block once, when it is loaded.
     for (uint32_t i = info.sparse_begin; i < info.sparse_end; i++) {
       const SparseEntry& e = sparse_[i];
-      if (block->OffsetOf(e.index) != e.byte_offset || block->KeyAt(e.index) != SparseKey(e)) {
+      if (block->OffsetOf(e.index) != e.byte_offset || block->KeyAt(e.index) != SparseKey(i)) {
         return CorruptionAt(meta_.file_number, info.offset, "sparse array does not match the block");
       }
     }
@@ -295,6 +300,14 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
 }
 
 namespace {
+
+// Asks the CPU for every cache line of [begin, end).
+template <typename T>
+void PrefetchLines(const T* begin, const T* end) {
+  uintptr_t line = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{63};
+  const uintptr_t limit = reinterpret_cast<uintptr_t>(end);
+  for (; line < limit; line += 64) __builtin_prefetch(reinterpret_cast<const void*>(line));
+}
 
 // upper_bound over entries [lo, hi): the first one whose key is > target.
 template <typename Entry, typename Less>
@@ -328,7 +341,7 @@ int64_t Part::BlockFor(std::string_view key, bool in_range) const {
     if (t == 0) return -1;
     lo = (t - 1) * kDirFanout;
     hi = std::min(n, lo + kDirFanout);
-    for (size_t i = lo + 2; i < hi; i += 2) __builtin_prefetch(&dir_[i]);
+    PrefetchLines(dir_.data() + lo, dir_.data() + hi);
   }
   size_t r = in_range ? UpperBound(dir_.data(), lo, hi, windowed) : UpperBound(dir_.data(), lo, hi, plain);
   return static_cast<int64_t>(r) - 1;
@@ -359,14 +372,15 @@ Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock*
   uint32_t b = static_cast<uint32_t>(candidate);
   const DirEntry& info = dir_[b];
   // The block's handle is needed after the search: fetch it meanwhile.
-  BlockCache::PrefetchSlot(&slots_[b]);
+  BlockCache::PrefetchSlot(&info.slot);
   // Last sparse entry of this block whose key is <= key. A run of up to
   // kSparseFetch entries is fetched all at once, then searched. A longer one
   // (a block of small records) in two rounds: kSparseProbes evenly spaced
   // entries pick a stretch of it, which is then fetched and searched.
   const uint32_t lcp = info.block_lcp;
   const uint64_t window = KeyWindow(key, lcp);
-  auto after = [&](const SparseEntry& e) { return !WindowLess(window, key, e.window, SparseKey(e), lcp); };
+  // Sparse entry i is at or before key.
+  auto after = [&](uint32_t i) { return !WindowLess(window, key, sparse_[i].window, SparseKey(i), lcp); };
   uint32_t first = info.sparse_begin, count = info.sparse_end - info.sparse_begin;
   if (count > kSparseFetch) {
     const uint32_t stride = (count + kSparseProbes) / (kSparseProbes + 1);
@@ -375,14 +389,14 @@ Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock*
       __builtin_prefetch(&sparse_[first + i]);
     }
     uint32_t skip = 0;  // probes at or before key
-    while (skip < probes && after(sparse_[first + (skip + 1) * stride])) skip++;
+    while (skip < probes && after(first + (skip + 1) * stride)) skip++;
     first += skip * stride;
     count = skip < probes ? stride : count - skip * stride;
   }
-  for (uint32_t i = 0; i < count && i < kSparseFetch; i += 2) __builtin_prefetch(&sparse_[first + i]);
+  PrefetchLines(sparse_.data() + first, sparse_.data() + first + std::min(count, kSparseFetch));
   while (count > 0) {
     uint32_t step = count / 2;
-    if (after(sparse_[first + step])) {
+    if (after(first + step)) {
       first += step + 1;
       count -= step + 1;
     } else {

@@ -73,17 +73,19 @@ class Part {
     uint32_t sparse_begin, sparse_end;  // sparse entries inside this block
   };
   // Sparse and directory entries carry a key window (see key_window.h) so
-  // that a search step is mostly one integer compare on a 32-byte entry; the
-  // full keys live in side buffers and are read only on window ties.
+  // that a search step is mostly one integer compare; the full keys live in
+  // side buffers and are read only on window ties. A sparse entry is 16
+  // bytes, four to a cache line, so that a block's whole run of them (up to
+  // kSparseFetch) is fetched in one round of memory loads.
   struct SparseEntry {
-    uint64_t window;                // at the block's common prefix length
-    uint32_t key_offset, key_size;  // in sparse_keys_
-    uint32_t block, index;          // position of ordinal i * step
-    uint32_t byte_offset;           // of that entry in its decompressed block
-    uint32_t unused = 0;
+    uint64_t window;       // at the block's common prefix length
+    uint32_t index;        // position in its block of ordinal i * step
+    uint32_t byte_offset;  // of that entry in its decompressed block
   };
-  std::string_view SparseKey(const SparseEntry& e) const {
-    return std::string_view(sparse_keys_.data() + e.key_offset, e.key_size);
+  // The full key of sparse entry i.
+  std::string_view SparseKey(size_t i) const {
+    const uint32_t begin = i == 0 ? 0 : sparse_key_ends_[i - 1];
+    return std::string_view(sparse_keys_.data() + begin, sparse_key_ends_[i] - begin);
   }
   struct Index;  // parsed index block
   friend Status ReadPartMeta(const std::string& dir, uint64_t file_number, PartMeta* meta);
@@ -102,9 +104,10 @@ class Part {
   // block fields a lookup needs, so the search and the bracket computation
   // stay on one small entry.
   static constexpr uint32_t kDirFanout = 16;
-  // Sparse runs longer than kSparseFetch entries are searched in two rounds
-  // of memory loads, through kSparseProbes evenly spaced entries first.
-  static constexpr uint32_t kSparseFetch = 64;  // the one-round limit before the probes came
+  // Sparse runs longer than kSparseFetch entries (2 KiB) are searched in two
+  // rounds of memory loads, through kSparseProbes evenly spaced entries
+  // first.
+  static constexpr uint32_t kSparseFetch = 128;
   static constexpr uint32_t kSparseProbes = 7;
   struct DirEntry {
     uint64_t window;
@@ -112,6 +115,13 @@ class Part {
     uint32_t entries;
     uint32_t sparse_begin, sparse_end;
     uint32_t block_lcp;  // common prefix of every key this block can hold
+    // The cache's handle while the block is cached (BlockCache's slot: read
+    // and written by the cache under its shard lock). Here rather than in an
+    // array of its own, so that the search that picks the block has already
+    // brought it into the CPU's cache, and the block's handle can be
+    // fetched during the sparse search without waiting for the slot first.
+    // Only dir_'s entries are slots (dir_top_'s copies stay null).
+    mutable BlockCache::Handle* slot = nullptr;
   };
   std::string_view DirKey(const DirEntry& d) const {
     return std::string_view(index_keys_.data() + d.key_offset, d.key_size);
@@ -126,9 +136,6 @@ class Part {
   uint64_t cache_id_;
   std::unique_ptr<RandomAccessFile> file_;
   std::vector<BlockInfo> blocks_;
-  // Per block: the cache's handle while the block is cached (see
-  // BlockCache: read and written by the cache under its shard lock).
-  std::unique_ptr<BlockCache::Handle*[]> slots_;
   std::vector<DirEntry> dir_;      // one per block
   std::vector<DirEntry> dir_top_;  // every kDirFanout-th entry of dir_
   std::string index_keys_;
@@ -136,7 +143,8 @@ class Part {
   uint32_t step_ = 0;
   uint32_t inline_value_max_ = 0;  // the file's (its footer's)
   std::vector<SparseEntry> sparse_;
-  std::string sparse_keys_;
+  std::string sparse_keys_;                // the sparse entries' keys, back to back
+  std::vector<uint32_t> sparse_key_ends_;  // end of each one's key in sparse_keys_
 
   std::mutex live_mu_;
   uint64_t live_uses_ = 0;
