@@ -55,6 +55,19 @@ TEST(CompressionTest, GarbageAndWrongSizeAreCorruption) {
   EXPECT_TRUE(Uncompress(static_cast<Compression>(9), out, back.data(), 10).IsCorruption());
 }
 
+TEST(CompressionTest, CheckUncompressedSizeReadsOnlyTheHeaders) {
+  Compressor c;
+  std::string input = SampleText(5000), out;
+  ASSERT_TRUE(c.Compress(Compression::kZstd, 1, input, &out).ok());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, out, input.size()).ok());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, out, input.size() - 1).IsCorruption());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, out, size_t{1} << 30).IsCorruption());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, "not a zstd frame", 16).IsCorruption());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, std::string_view(out).substr(0, 3), input.size()).IsCorruption());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kNone, "abc", 3).ok());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kNone, "abc", 4).IsCorruption());
+}
+
 TEST(CompressionTest, ConcurrentDecompression) {
   Compressor c;
   std::string input = SampleText(20000), out;
