@@ -63,9 +63,49 @@ std::string MachineKey(const Environment& env) {
          env.kernel + "|" + env.architecture;
 }
 
-// The median latency per working set over the runs that probed it, if they all ran on one machine.
+std::vector<MemoryLatency> MedianPerSize(const std::map<double, std::vector<double>>& by_size) {
+  std::vector<MemoryLatency> points;
+  for (const auto& [bytes, ns] : by_size) points.push_back({bytes, Median(ns)});
+  return points;
+}
+
+// A note when two scales' probe medians at one working set are kLatencyDisagreement or more apart (the largest
+// such gap).
+void NoteLatencyDisagreement(Scaling* out) {
+  double worst = 0.0, bytes = 0.0, low = 0.0, high = 0.0;
+  size_t low_scale = 0, high_scale = 0;
+  for (size_t a = 0; a < out->scales.size(); ++a) {
+    for (size_t b = 0; b < out->scales.size(); ++b) {
+      for (const MemoryLatency& pa : out->memory_latency_by_scale[a]) {
+        for (const MemoryLatency& pb : out->memory_latency_by_scale[b]) {
+          if (pa.working_set_bytes != pb.working_set_bytes || pb.ns_per_load <= 0.0) continue;
+          const double gap = pa.ns_per_load / pb.ns_per_load;
+          if (gap > worst) {
+            worst = gap;
+            bytes = pa.working_set_bytes;
+            high = pa.ns_per_load;
+            low = pb.ns_per_load;
+            high_scale = a;
+            low_scale = b;
+          }
+        }
+      }
+    }
+  }
+  if (worst < kLatencyDisagreement) return;
+  out->notes.push_back("the machine's memory latency differed between the scales' runs (" +
+                       DescribeMemoryLatency({{bytes, high}}) + " at " + ScaleName(out->scales[high_scale]) +
+                       " against " + FormatFixed(low, 1) + " ns at " + ScaleName(out->scales[low_scale]) +
+                       ", medians of each scale's probes): their costs were not measured on the same machine "
+                       "state, so a ratio mixes the engine's scaling with the machine's");
+}
+
+// The median latency per working set over the runs that probed it, over all and per scale, if they all ran on
+// one machine.
 void CombineMemoryLatency(const std::vector<Results>& runs, Scaling* out) {
   std::map<double, std::vector<double>> by_size;
+  std::vector<std::map<double, std::vector<double>>> by_scale(out->scales.size());
+  out->memory_latency_runs_by_scale.assign(out->scales.size(), 0);
   std::optional<std::string> machine;
   for (const Results& run : runs) {
     if (run.environments.empty() || run.environments[0].memory_latency.empty()) continue;
@@ -73,13 +113,23 @@ void CombineMemoryLatency(const std::vector<Results>& runs, Scaling* out) {
     if (machine && *machine != MachineKey(env)) {
       out->notes.push_back("the runs come from more than one machine: their memory latency probes are not shown");
       out->memory_latency_runs = 0;
+      out->memory_latency_runs_by_scale.clear();
       return;
     }
     machine = MachineKey(env);
     ++out->memory_latency_runs;
-    for (const MemoryLatency& p : env.memory_latency) by_size[p.working_set_bytes].push_back(p.ns_per_load);
+    const size_t scale =
+        static_cast<size_t>(std::find(out->scales.begin(), out->scales.end(), *run.workload.profiles) -
+                            out->scales.begin());
+    ++out->memory_latency_runs_by_scale[scale];
+    for (const MemoryLatency& p : env.memory_latency) {
+      by_size[p.working_set_bytes].push_back(p.ns_per_load);
+      by_scale[scale][p.working_set_bytes].push_back(p.ns_per_load);
+    }
   }
-  for (const auto& [bytes, ns] : by_size) out->memory_latency.push_back({bytes, Median(ns)});
+  out->memory_latency = MedianPerSize(by_size);
+  for (const auto& sizes : by_scale) out->memory_latency_by_scale.push_back(MedianPerSize(sizes));
+  NoteLatencyDisagreement(out);
 }
 
 }  // namespace
@@ -242,6 +292,14 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
            "; one dependent load, by working set): " + DescribeMemoryLatency(scaling.memory_latency) +
            ". A random point read is a few such loads: where a store outgrows the caches between two scales, "
            "its point reads slow down by up to the ratio of these latencies in any engine.\n";
+    std::vector<std::string> per_scale;
+    for (size_t i = 0; i < scaling.memory_latency_by_scale.size(); ++i) {
+      const size_t n = scaling.memory_latency_runs_by_scale[i];
+      if (n == 0) continue;
+      per_scale.push_back(ScaleName(scaling.scales[i]) + " (" + std::to_string(n) + (n == 1 ? " run" : " runs") +
+                          "): " + DescribeMemoryLatency(scaling.memory_latency_by_scale[i]));
+    }
+    if (per_scale.size() > 1) out += "By scale: " + Join(per_scale, "; ") + ".\n";
   }
   if (scaling.limit) {
     out += "\nLimit " + FormatRatio(scaling.limit) + ": " + std::to_string(over) + " of " + std::to_string(ratios) +
@@ -276,7 +334,18 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
   for (const MemoryLatency& p : scaling.memory_latency) {
     points.push_back({{"working_set_bytes", p.working_set_bytes}, {"ns_per_load", p.ns_per_load}});
   }
-  doc["memory_latency"] = {{"runs", scaling.memory_latency_runs}, {"points", points}};
+  nlohmann::ordered_json by_scale = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < scaling.memory_latency_by_scale.size(); ++i) {
+    if (scaling.memory_latency_runs_by_scale[i] == 0) continue;
+    nlohmann::ordered_json scale_points = nlohmann::ordered_json::array();
+    for (const MemoryLatency& p : scaling.memory_latency_by_scale[i]) {
+      scale_points.push_back({{"working_set_bytes", p.working_set_bytes}, {"ns_per_load", p.ns_per_load}});
+    }
+    by_scale.push_back({{"profiles", scaling.scales[i]},
+                        {"runs", scaling.memory_latency_runs_by_scale[i]},
+                        {"points", scale_points}});
+  }
+  doc["memory_latency"] = {{"runs", scaling.memory_latency_runs}, {"points", points}, {"by_scale", by_scale}};
   return doc;
 }
 

@@ -7,7 +7,10 @@
 // tells a phase that grew because a larger store merges during it from one whose every operation got slower.
 // Where the runs probed the machine's memory latency (environment.memory_latency), its medians are shown under
 // the table: a random point read is a few dependent loads, so a store that outgrows the CPU caches between two
-// scales slows every engine's point reads by up to the ratio of those latencies.
+// scales slows every engine's point reads by up to the ratio of those latencies. The medians of each scale's runs
+// are shown too, and a note says when they differ by kLatencyDisagreement or more at some working set: the
+// machine was not the same for the two scales (a shared machine's busy period), so their ratios mix the engine's
+// scaling with the machine's.
 #ifndef KVBENCH_HOST_REPORT_SCALING_HPP_
 #define KVBENCH_HOST_REPORT_SCALING_HPP_
 
@@ -41,10 +44,17 @@ struct Scaling {
   // came from more than one machine: their latencies are not one machine's); memory_latency_runs: how many.
   std::vector<MemoryLatency> memory_latency;
   size_t memory_latency_runs = 0;
+  // The same per scale (index as scales; empty where no run of that scale probed): the scales' costs are
+  // comparable only if their runs met the same machine.
+  std::vector<std::vector<MemoryLatency>> memory_latency_by_scale;
+  std::vector<size_t> memory_latency_runs_by_scale;
   bool failed = false;  // some row over the limit
   // Some row has a CPU cost (the table then shows CPU columns).
   bool has_cpu() const;
 };
+
+// Per-scale probe medians this far apart (max / min at one working set) get a note.
+inline constexpr double kLatencyDisagreement = 1.5;
 
 // `runs`: one Results per results file (each may hold several engines). InvalidArgument when fewer than two
 // profile counts are given, or when the files differ in anything but their counts (workload kind, seed, query
@@ -58,8 +68,8 @@ std::string RenderScaling(const Scaling& scaling, bool markdown);
 
 // The same as data, for dashboards: {"scales": [...], "limit": x|null, "failed": bool, "rows": [{"engine",
 // "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "runs": [...], "ratio": [...], "over_limit"}],
-// "notes": [...], "memory_latency": {"runs": n, "points": [{"working_set_bytes", "ns_per_load"}]}} (null where a
-// scale has no value).
+// "notes": [...], "memory_latency": {"runs": n, "points": [{"working_set_bytes", "ns_per_load"}], "by_scale":
+// [{"profiles", "runs", "points"}]}} (null where a scale has no value).
 nlohmann::ordered_json ScalingToJson(const Scaling& scaling);
 
 }  // namespace kvbench::report

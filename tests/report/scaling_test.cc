@@ -191,9 +191,35 @@ TEST_F(ScalingTest, MemoryLatencyIsTheMedianOfTheRunsProbes) {
                        "set): 16.0 KB 1.5 ns, 256.0 MB 210.0 ns."),
             std::string::npos)
       << table;
+  // And each scale's own: 100K from runs[0] alone, 1M the median of 260 and 210.
+  EXPECT_NE(table.find("By scale: 100K (1 run): 16.0 KB 1.5 ns, 256.0 MB 200.0 ns; 1M (2 runs): 16.0 KB 1.5 ns, "
+                       "256.0 MB 235.0 ns."),
+            std::string::npos)
+      << table;
+  EXPECT_FALSE(HasNote(scaling, "memory latency differed"));  // 235 / 200 is within kLatencyDisagreement
   const nlohmann::json doc = ScalingToJson(scaling);
   EXPECT_EQ(doc["memory_latency"]["runs"], 3);
   EXPECT_DOUBLE_EQ(doc["memory_latency"]["points"][1]["ns_per_load"].get<double>(), 210.0);
+  ASSERT_EQ(doc["memory_latency"]["by_scale"].size(), 2u);
+  EXPECT_EQ(doc["memory_latency"]["by_scale"][1]["profiles"], 1000000);
+  EXPECT_EQ(doc["memory_latency"]["by_scale"][1]["runs"], 2);
+  EXPECT_DOUBLE_EQ(doc["memory_latency"]["by_scale"][1]["points"][1]["ns_per_load"].get<double>(), 235.0);
+}
+
+// The small scale's runs met a slower machine than the large one's: its costs are inflated, its ratios deflated,
+// and the table says so.
+TEST_F(ScalingTest, ScalesThatMetDifferentMemoryLatencyGetANote) {
+  std::vector<std::string> runs = {Run(100000, 1.0), Run(1000000, 2.0), Run(100000, 1.0), Run(1000000, 2.0)};
+  AddProbe(runs[0], 300.0);
+  AddProbe(runs[1], 150.0);
+  AddProbe(runs[2], 320.0);
+  AddProbe(runs[3], 160.0);
+  const Scaling scaling = Compute(runs, std::nullopt);
+  EXPECT_TRUE(HasNote(scaling, "memory latency differed between the scales' runs (256.0 MB 310.0 ns at 100K "
+                               "against 155.0 ns at 1M"))
+      << RenderScaling(scaling, false);
+  const std::string table = RenderScaling(scaling, /*markdown=*/false);
+  EXPECT_NE(table.find("not measured on the same machine state"), std::string::npos) << table;
 }
 
 TEST_F(ScalingTest, ProbesFromDifferentMachinesAreNotCombined) {
