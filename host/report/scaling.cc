@@ -118,9 +118,8 @@ void CombineMemoryLatency(const std::vector<Results>& runs, Scaling* out) {
     }
     machine = MachineKey(env);
     ++out->memory_latency_runs;
-    const size_t scale =
-        static_cast<size_t>(std::find(out->scales.begin(), out->scales.end(), *run.workload.profiles) -
-                            out->scales.begin());
+    const size_t scale = static_cast<size_t>(std::find(out->scales.begin(), out->scales.end(), *run.workload.profiles) -
+                                             out->scales.begin());
     ++out->memory_latency_runs_by_scale[scale];
     for (const MemoryLatency& p : env.memory_latency) {
       by_size[p.working_set_bytes].push_back(p.ns_per_load);
@@ -247,8 +246,9 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
   std::vector<std::string> header = {"Engine", "Phase"};
   for (size_t s = 0; s < n; ++s) {
     const size_t files = scaling.files_per_scale[s];
-    header.push_back(ScaleName(scaling.scales[s]) + " per op (" +
-                     (count_per_cell[s] ? std::string("runs)") : std::to_string(files) + (files == 1 ? " run)" : " runs)")));
+    header.push_back(
+        ScaleName(scaling.scales[s]) + " per op (" +
+        (count_per_cell[s] ? std::string("runs)") : std::to_string(files) + (files == 1 ? " run)" : " runs)")));
   }
   if (has_cpu) {
     for (size_t s = 0; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " CPU per op");
@@ -341,9 +341,8 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
     for (const MemoryLatency& p : scaling.memory_latency_by_scale[i]) {
       scale_points.push_back({{"working_set_bytes", p.working_set_bytes}, {"ns_per_load", p.ns_per_load}});
     }
-    by_scale.push_back({{"profiles", scaling.scales[i]},
-                        {"runs", scaling.memory_latency_runs_by_scale[i]},
-                        {"points", scale_points}});
+    by_scale.push_back(
+        {{"profiles", scaling.scales[i]}, {"runs", scaling.memory_latency_runs_by_scale[i]}, {"points", scale_points}});
   }
   doc["memory_latency"] = {{"runs", scaling.memory_latency_runs}, {"points", points}, {"by_scale", by_scale}};
   return doc;

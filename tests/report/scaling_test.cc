@@ -215,8 +215,9 @@ TEST_F(ScalingTest, ScalesThatMetDifferentMemoryLatencyGetANote) {
   AddProbe(runs[2], 320.0);
   AddProbe(runs[3], 160.0);
   const Scaling scaling = Compute(runs, std::nullopt);
-  EXPECT_TRUE(HasNote(scaling, "memory latency differed between the scales' runs (256.0 MB 310.0 ns at 100K "
-                               "against 155.0 ns at 1M"))
+  EXPECT_TRUE(HasNote(scaling,
+                      "memory latency differed between the scales' runs (256.0 MB 310.0 ns at 100K "
+                      "against 155.0 ns at 1M"))
       << RenderScaling(scaling, false);
   const std::string table = RenderScaling(scaling, /*markdown=*/false);
   EXPECT_NE(table.find("not measured on the same machine state"), std::string::npos) << table;

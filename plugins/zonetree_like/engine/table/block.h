@@ -10,6 +10,7 @@
 
 #include "table/format.h"
 #include "util/coding.h"
+#include "util/prefetch.h"
 #include "util/status.h"
 
 namespace zt {
@@ -40,11 +41,7 @@ class Block {
   // Asks the CPU to fetch bytes [begin, end) of the block (at most
   // max_lines cache lines), so a following scan does not wait per entry.
   void PrefetchRange(uint32_t begin, uint32_t end, uint32_t max_lines) const {
-    const char* p = data_.get() + begin;
-    const char* limit = data_.get() + end;
-    for (uint32_t n = 0; p < limit && n < max_lines; p += 64, n++) {
-      __builtin_prefetch(p);
-    }
+    PrefetchLines(data_.get() + begin, data_.get() + end, max_lines);
   }
 
   struct Entry {

@@ -6,6 +6,7 @@
 
 #include "table/part_registry.h"
 #include "util/coding.h"
+#include "util/prefetch.h"
 
 namespace zt {
 
@@ -151,10 +152,7 @@ void Part::FinishDirectory() {
   for (size_t b = 0; b < blocks_.size(); b++) {
     dir_[b].sparse_begin = blocks_[b].sparse_begin;
     dir_[b].sparse_end = blocks_[b].sparse_end;
-    if (b % kDirFanout == 0) {
-      dir_top_.push_back(dir_[b]);
-      dir_top_.back().slot = nullptr;
-    }
+    if (b % kDirFanout == 0) dir_top_.push_back(dir_[b]);
   }
 }
 
@@ -300,14 +298,6 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
 }
 
 namespace {
-
-// Asks the CPU for every cache line of [begin, end).
-template <typename T>
-void PrefetchLines(const T* begin, const T* end) {
-  uintptr_t line = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t{63};
-  const uintptr_t limit = reinterpret_cast<uintptr_t>(end);
-  for (; line < limit; line += 64) __builtin_prefetch(reinterpret_cast<const void*>(line));
-}
 
 // upper_bound over entries [lo, hi): the first one whose key is > target.
 template <typename Entry, typename Less>

@@ -120,7 +120,8 @@ class Part {
     // array of its own, so that the search that picks the block has already
     // brought it into the CPU's cache, and the block's handle can be
     // fetched during the sparse search without waiting for the slot first.
-    // Only dir_'s entries are slots (dir_top_'s copies stay null).
+    // Only dir_'s entries are slots: dir_top_'s copies are made at open,
+    // before any block is cached, and stay null.
     mutable BlockCache::Handle* slot = nullptr;
   };
   std::string_view DirKey(const DirEntry& d) const {

@@ -119,7 +119,7 @@ class KeyCache {
  private:
   struct Way {
     bool used = false;
-    uint32_t hits = 0;  // wraps; summed into 64 bits by hits()
+    uint32_t hits = 0;              // wraps; summed into 64 bits by hits()
     std::atomic<uint64_t> hash{0};  // written under the lock, read without it too
     Location loc;
   };

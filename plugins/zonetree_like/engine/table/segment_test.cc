@@ -76,7 +76,8 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_tuple(16u, 16ull, size_t{4096}), std::make_tuple(16u, 17ull, size_t{4096}),
                       std::make_tuple(16u, 3001ull, size_t{4096}), std::make_tuple(16u, 3001ull, size_t{300}),
                       std::make_tuple(7u, 1000ull, size_t{500}), std::make_tuple(16u, 5000ull, size_t{64 * 1024}),
-                      std::make_tuple(1u, 5000ull, size_t{64 * 1024}), std::make_tuple(4u, 5000ull, size_t{64 * 1024})));
+                      std::make_tuple(1u, 5000ull, size_t{64 * 1024}),
+                      std::make_tuple(4u, 5000ull, size_t{64 * 1024})));
 
 // Keys that agree on the 8 bytes a sparse entry's window holds and differ
 // only after them: the search must fall back to whole keys on every such

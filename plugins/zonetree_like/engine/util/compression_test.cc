@@ -63,7 +63,8 @@ TEST(CompressionTest, CheckUncompressedSizeReadsOnlyTheHeaders) {
   EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, out, input.size() - 1).IsCorruption());
   EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, out, size_t{1} << 30).IsCorruption());
   EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, "not a zstd frame", 16).IsCorruption());
-  EXPECT_TRUE(CheckUncompressedSize(Compression::kZstd, std::string_view(out).substr(0, 3), input.size()).IsCorruption());
+  EXPECT_TRUE(
+      CheckUncompressedSize(Compression::kZstd, std::string_view(out).substr(0, 3), input.size()).IsCorruption());
   EXPECT_TRUE(CheckUncompressedSize(Compression::kNone, "abc", 3).ok());
   EXPECT_TRUE(CheckUncompressedSize(Compression::kNone, "abc", 4).IsCorruption());
 }
