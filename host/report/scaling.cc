@@ -1,6 +1,7 @@
 #include "report/scaling.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <utility>
 
@@ -231,8 +232,28 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
   }
   NoteRunOrder(runs, out->scales, out);
   CombineMemoryLatency(runs, out);
+  if (!out->memory_latency.empty()) out->load_ns = out->memory_latency.back().ns_per_load;
+  for (ScalingRow& row : out->rows) {
+    for (size_t s = 0; s < scale_count; ++s) {
+      const OptDouble base = row.ns_per_op[0], cost = row.ns_per_op[s];
+      row.added_loads.push_back(
+          base && cost && out->load_ns && *out->load_ns > 0 ? OptDouble((*cost - *base) / *out->load_ns) : OptDouble());
+    }
+  }
   return Status::OK();
 }
+
+namespace {
+
+// "+740 ns = 3.0 loads": row r's cost per operation at scale s above the smallest scale's (a saving: "-40 ns").
+std::string FormatAdded(const ScalingRow& r, size_t s) {
+  const OptDouble base = r.ns_per_op[0], cost = r.ns_per_op[s];
+  if (!base || !cost || !r.added_loads[s]) return FormatNanos(std::nullopt);
+  const double added = *cost - *base;
+  return (added < 0 ? "-" : "+") + FormatNanos(std::abs(added)) + " = " + FormatFixed(*r.added_loads[s], 1) + " loads";
+}
+
+}  // namespace
 
 std::string RenderScaling(const Scaling& scaling, bool markdown) {
   const size_t n = scaling.scales.size();
@@ -254,6 +275,10 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
     for (size_t s = 0; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " CPU per op");
   }
   for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " / " + ScaleName(scaling.scales[0]));
+  const bool has_loads = scaling.load_ns.has_value();
+  if (has_loads) {
+    for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " added per op");
+  }
   std::vector<std::vector<std::string>> rows;
   size_t over = 0, ratios = 0;
   for (const ScalingRow& r : scaling.rows) {
@@ -273,6 +298,9 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
       }
       cells.push_back(cell);
     }
+    if (has_loads) {
+      for (size_t s = 1; s < n; ++s) cells.push_back(FormatAdded(r, s));
+    }
     rows.push_back(std::move(cells));
   }
   const std::string heading = markdown ? "### " : "";
@@ -284,6 +312,14 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
         "phase.\n\n";
   }
   out += markdown ? MarkdownTable(header, rows) : PlainTable(header, rows);
+  if (has_loads) {
+    out += "\nAdded per op: the cost per operation above " + ScaleName(scaling.scales[0]) +
+           "'s, and that in dependent loads at the largest working set the memory probes measured (" +
+           DescribeMemoryLatency({scaling.memory_latency.back()}) +
+           "). A record read at random whose data outgrew the CPU's caches pays up to one such load more than "
+           "where it fit them, in any engine: about one load per record read is the memory's share of a ratio, "
+           "not the engine's.\n";
+  }
   for (const std::string& note : scaling.notes) out += "\nNote: " + note;
   if (!scaling.notes.empty()) out += "\n";
   if (!scaling.memory_latency.empty()) {
@@ -327,6 +363,7 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
                            {"cpu_ns_per_op", numbers(r.cpu_ns_per_op)},
                            {"runs", r.runs},
                            {"ratio", numbers(r.ratio)},
+                           {"added_loads", numbers(r.added_loads)},
                            {"over_limit", r.over_limit}});
   }
   doc["notes"] = scaling.notes;
@@ -344,7 +381,11 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
     by_scale.push_back(
         {{"profiles", scaling.scales[i]}, {"runs", scaling.memory_latency_runs_by_scale[i]}, {"points", scale_points}});
   }
-  doc["memory_latency"] = {{"runs", scaling.memory_latency_runs}, {"points", points}, {"by_scale", by_scale}};
+  doc["memory_latency"] = {
+      {"runs", scaling.memory_latency_runs},
+      {"points", points},
+      {"load_ns", scaling.load_ns ? nlohmann::ordered_json(*scaling.load_ns) : nlohmann::ordered_json()},
+      {"by_scale", by_scale}};
   return doc;
 }
 

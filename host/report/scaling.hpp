@@ -10,7 +10,11 @@
 // scales slows every engine's point reads by up to the ratio of those latencies. The medians of each scale's runs
 // are shown too, and a note says when they differ by kLatencyDisagreement or more at some working set: the
 // machine was not the same for the two scales (a shared machine's busy period), so their ratios mix the engine's
-// scaling with the machine's.
+// scaling with the machine's. With a probe, each row's added cost (its cost per operation above the smallest
+// scale's) is also given in dependent loads at the probe's largest working set: a record read at random whose data
+// no longer fits the CPU's caches pays up to one such load more than where it fit them, so about one load per
+// record read is the memory's share, not the engine's, and caps how close to 1.0 a point-read ratio can get in
+// any engine.
 #ifndef KVBENCH_HOST_REPORT_SCALING_HPP_
 #define KVBENCH_HOST_REPORT_SCALING_HPP_
 
@@ -31,6 +35,7 @@ struct ScalingRow {
   std::vector<OptDouble> cpu_ns_per_op;  // per scale: median CPU time per operation, when the runs measured it
   std::vector<size_t> runs;              // per scale: how many runs had this phase
   std::vector<OptDouble> ratio;          // per scale: ns_per_op / ns_per_op at the smallest scale (1.0 there)
+  std::vector<OptDouble> added_loads;    // per scale: (ns_per_op - the smallest scale's) / Scaling::load_ns
   bool over_limit = false;               // a ratio above Scaling::limit
 };
 
@@ -48,6 +53,9 @@ struct Scaling {
   // comparable only if their runs met the same machine.
   std::vector<std::vector<MemoryLatency>> memory_latency_by_scale;
   std::vector<size_t> memory_latency_runs_by_scale;
+  // memory_latency's latency at its largest working set (the memory a store larger than the caches meets);
+  // empty without probes.
+  OptDouble load_ns;
   bool failed = false;  // some row over the limit
   // Some row has a CPU cost (the table then shows CPU columns).
   bool has_cpu() const;
@@ -67,9 +75,9 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
 std::string RenderScaling(const Scaling& scaling, bool markdown);
 
 // The same as data, for dashboards: {"scales": [...], "limit": x|null, "failed": bool, "rows": [{"engine",
-// "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "runs": [...], "ratio": [...], "over_limit"}],
-// "notes": [...], "memory_latency": {"runs": n, "points": [{"working_set_bytes", "ns_per_load"}], "by_scale":
-// [{"profiles", "runs", "points"}]}} (null where a scale has no value).
+// "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "runs": [...], "ratio": [...], "added_loads": [...],
+// "over_limit"}], "notes": [...], "memory_latency": {"runs": n, "points": [{"working_set_bytes", "ns_per_load"}],
+// "load_ns": x|null, "by_scale": [{"profiles", "runs", "points"}]}} (null where a scale has no value).
 nlohmann::ordered_json ScalingToJson(const Scaling& scaling);
 
 }  // namespace kvbench::report

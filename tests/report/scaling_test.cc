@@ -206,6 +206,43 @@ TEST_F(ScalingTest, MemoryLatencyIsTheMedianOfTheRunsProbes) {
   EXPECT_DOUBLE_EQ(doc["memory_latency"]["by_scale"][1]["points"][1]["ns_per_load"].get<double>(), 235.0);
 }
 
+// The added cost per operation in loads of the largest probed working set: the fixture's insert costs 5,280 ns
+// per operation at 100K and 1.5 times that at 1M, so it adds 2,640 ns = 13.2 loads of 200 ns.
+TEST_F(ScalingTest, AddedCostIsCountedInLoadsOfTheLargestProbedWorkingSet) {
+  std::vector<std::string> runs = {Run(100000, 1.0), Run(1000000, 1.5)};
+  AddProbe(runs[0], 200.0);
+  AddProbe(runs[1], 200.0);
+  const Scaling scaling = Compute(runs, std::nullopt);
+  ASSERT_TRUE(scaling.load_ns);
+  EXPECT_DOUBLE_EQ(*scaling.load_ns, 200.0);
+  const ScalingRow& insert = scaling.rows[0];
+  ASSERT_EQ(insert.phase, "insert profiles");
+  ASSERT_TRUE(insert.added_loads[0] && insert.added_loads[1]);
+  EXPECT_NEAR(*insert.added_loads[0], 0.0, 1e-9);
+  EXPECT_NEAR(*insert.added_loads[1], 13.2, 1e-9);
+  const std::string table = RenderScaling(scaling, /*markdown=*/true);
+  EXPECT_NE(table.find("| 1M added per op |"), std::string::npos) << table;
+  EXPECT_NE(RenderScaling(scaling, false).find("+2.64 µs = 13.2 loads"), std::string::npos) << table;
+  EXPECT_NE(table.find("dependent loads at the largest working set the memory probes measured (256.0 MB 200.0 ns)"),
+            std::string::npos)
+      << table;
+  const nlohmann::json doc = ScalingToJson(scaling);
+  EXPECT_DOUBLE_EQ(doc["memory_latency"]["load_ns"].get<double>(), 200.0);
+  EXPECT_NEAR(doc["rows"][0]["added_loads"][1].get<double>(), 13.2, 1e-9);
+
+  // A cheaper large scale: a negative added cost.
+  const Scaling faster = Compute({runs[0], Run(1000000, 0.5)}, std::nullopt);
+  EXPECT_NE(RenderScaling(faster, false).find("-2.64 µs = -13.2 loads"), std::string::npos)
+      << RenderScaling(faster, false);
+
+  // Without probes there is nothing to count in: no column, nulls in the JSON.
+  const Scaling unprobed = Compute({Run(100000, 1.0), Run(1000000, 1.5)}, std::nullopt);
+  EXPECT_FALSE(unprobed.load_ns);
+  EXPECT_FALSE(unprobed.rows[0].added_loads[1]);
+  EXPECT_EQ(RenderScaling(unprobed, true).find("added per op"), std::string::npos);
+  EXPECT_TRUE(ScalingToJson(unprobed)["memory_latency"]["load_ns"].is_null());
+}
+
 // The small scale's runs met a slower machine than the large one's: its costs are inflated, its ratios deflated,
 // and the table says so.
 TEST_F(ScalingTest, ScalesThatMetDifferentMemoryLatencyGetANote) {
