@@ -143,6 +143,16 @@ bool Scaling::has_cpu() const {
   return false;
 }
 
+OptDouble Scaling::load_ns() const {
+  return memory_latency.empty() ? OptDouble() : OptDouble(memory_latency.back().ns_per_load);
+}
+
+OptDouble Scaling::added_loads(const ScalingRow& r, size_t s) const {
+  const OptDouble base = r.ns_per_op[0], cost = r.ns_per_op[s], load = load_ns();
+  if (!base || !cost || !load || *load <= 0) return OptDouble();
+  return (*cost - *base) / *load;
+}
+
 Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out) {
   *out = Scaling();
   out->limit = limit;
@@ -232,25 +242,20 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
   }
   NoteRunOrder(runs, out->scales, out);
   CombineMemoryLatency(runs, out);
-  if (!out->memory_latency.empty()) out->load_ns = out->memory_latency.back().ns_per_load;
-  for (ScalingRow& row : out->rows) {
-    for (size_t s = 0; s < scale_count; ++s) {
-      const OptDouble base = row.ns_per_op[0], cost = row.ns_per_op[s];
-      row.added_loads.push_back(
-          base && cost && out->load_ns && *out->load_ns > 0 ? OptDouble((*cost - *base) / *out->load_ns) : OptDouble());
-    }
-  }
   return Status::OK();
 }
 
 namespace {
 
 // "+740 ns = 3.0 loads": row r's cost per operation at scale s above the smallest scale's (a saving: "-40 ns").
-std::string FormatAdded(const ScalingRow& r, size_t s) {
-  const OptDouble base = r.ns_per_op[0], cost = r.ns_per_op[s];
-  if (!base || !cost || !r.added_loads[s]) return FormatNanos(std::nullopt);
-  const double added = *cost - *base;
-  return (added < 0 ? "-" : "+") + FormatNanos(std::abs(added)) + " = " + FormatFixed(*r.added_loads[s], 1) + " loads";
+std::string FormatAdded(const Scaling& scaling, const ScalingRow& r, size_t s) {
+  const OptDouble loads = scaling.added_loads(r, s);
+  if (!loads) return FormatNanos(std::nullopt);
+  const double added = *r.ns_per_op[s] - *r.ns_per_op[0];
+  std::string out = added < 0 ? "-" : "+";
+  out += FormatNanos(std::abs(added));
+  out += " = " + FormatFixed(*loads, 1) + " loads";
+  return out;
 }
 
 }  // namespace
@@ -275,7 +280,7 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
     for (size_t s = 0; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " CPU per op");
   }
   for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " / " + ScaleName(scaling.scales[0]));
-  const bool has_loads = scaling.load_ns.has_value();
+  const bool has_loads = scaling.load_ns().has_value();
   if (has_loads) {
     for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " added per op");
   }
@@ -299,7 +304,7 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
       cells.push_back(cell);
     }
     if (has_loads) {
-      for (size_t s = 1; s < n; ++s) cells.push_back(FormatAdded(r, s));
+      for (size_t s = 1; s < n; ++s) cells.push_back(FormatAdded(scaling, r, s));
     }
     rows.push_back(std::move(cells));
   }
@@ -357,13 +362,15 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
   doc["failed"] = scaling.failed;
   doc["rows"] = nlohmann::ordered_json::array();
   for (const ScalingRow& r : scaling.rows) {
+    std::vector<OptDouble> added_loads;
+    for (size_t s = 0; s < r.ns_per_op.size(); ++s) added_loads.push_back(scaling.added_loads(r, s));
     doc["rows"].push_back({{"engine", r.engine},
                            {"phase", r.phase},
                            {"ns_per_op", numbers(r.ns_per_op)},
                            {"cpu_ns_per_op", numbers(r.cpu_ns_per_op)},
                            {"runs", r.runs},
                            {"ratio", numbers(r.ratio)},
-                           {"added_loads", numbers(r.added_loads)},
+                           {"added_loads", numbers(added_loads)},
                            {"over_limit", r.over_limit}});
   }
   doc["notes"] = scaling.notes;
@@ -384,7 +391,7 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
   doc["memory_latency"] = {
       {"runs", scaling.memory_latency_runs},
       {"points", points},
-      {"load_ns", scaling.load_ns ? nlohmann::ordered_json(*scaling.load_ns) : nlohmann::ordered_json()},
+      {"load_ns", scaling.load_ns() ? nlohmann::ordered_json(*scaling.load_ns()) : nlohmann::ordered_json()},
       {"by_scale", by_scale}};
   return doc;
 }

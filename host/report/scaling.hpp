@@ -35,7 +35,6 @@ struct ScalingRow {
   std::vector<OptDouble> cpu_ns_per_op;  // per scale: median CPU time per operation, when the runs measured it
   std::vector<size_t> runs;              // per scale: how many runs had this phase
   std::vector<OptDouble> ratio;          // per scale: ns_per_op / ns_per_op at the smallest scale (1.0 there)
-  std::vector<OptDouble> added_loads;    // per scale: (ns_per_op - the smallest scale's) / Scaling::load_ns
   bool over_limit = false;               // a ratio above Scaling::limit
 };
 
@@ -53,12 +52,15 @@ struct Scaling {
   // comparable only if their runs met the same machine.
   std::vector<std::vector<MemoryLatency>> memory_latency_by_scale;
   std::vector<size_t> memory_latency_runs_by_scale;
-  // memory_latency's latency at its largest working set (the memory a store larger than the caches meets);
-  // empty without probes.
-  OptDouble load_ns;
   bool failed = false;  // some row over the limit
   // Some row has a CPU cost (the table then shows CPU columns).
   bool has_cpu() const;
+  // memory_latency's latency at its largest working set (the memory a store larger than the caches meets);
+  // empty without probes.
+  OptDouble load_ns() const;
+  // Row r's cost per operation at scale s above the smallest scale's, in loads of load_ns(); empty without
+  // probes or without both costs.
+  OptDouble added_loads(const ScalingRow& r, size_t s) const;
 };
 
 // Per-scale probe medians this far apart (max / min at one working set) get a note.

@@ -213,13 +213,13 @@ TEST_F(ScalingTest, AddedCostIsCountedInLoadsOfTheLargestProbedWorkingSet) {
   AddProbe(runs[0], 200.0);
   AddProbe(runs[1], 200.0);
   const Scaling scaling = Compute(runs, std::nullopt);
-  ASSERT_TRUE(scaling.load_ns);
-  EXPECT_DOUBLE_EQ(*scaling.load_ns, 200.0);
+  ASSERT_TRUE(scaling.load_ns());
+  EXPECT_DOUBLE_EQ(*scaling.load_ns(), 200.0);
   const ScalingRow& insert = scaling.rows[0];
   ASSERT_EQ(insert.phase, "insert profiles");
-  ASSERT_TRUE(insert.added_loads[0] && insert.added_loads[1]);
-  EXPECT_NEAR(*insert.added_loads[0], 0.0, 1e-9);
-  EXPECT_NEAR(*insert.added_loads[1], 13.2, 1e-9);
+  ASSERT_TRUE(scaling.added_loads(insert, 0) && scaling.added_loads(insert, 1));
+  EXPECT_NEAR(*scaling.added_loads(insert, 0), 0.0, 1e-9);
+  EXPECT_NEAR(*scaling.added_loads(insert, 1), 13.2, 1e-9);
   const std::string table = RenderScaling(scaling, /*markdown=*/true);
   EXPECT_NE(table.find("| 1M added per op |"), std::string::npos) << table;
   EXPECT_NE(RenderScaling(scaling, false).find("+2.64 µs = 13.2 loads"), std::string::npos) << table;
@@ -237,8 +237,8 @@ TEST_F(ScalingTest, AddedCostIsCountedInLoadsOfTheLargestProbedWorkingSet) {
 
   // Without probes there is nothing to count in: no column, nulls in the JSON.
   const Scaling unprobed = Compute({Run(100000, 1.0), Run(1000000, 1.5)}, std::nullopt);
-  EXPECT_FALSE(unprobed.load_ns);
-  EXPECT_FALSE(unprobed.rows[0].added_loads[1]);
+  EXPECT_FALSE(unprobed.load_ns());
+  EXPECT_FALSE(unprobed.added_loads(unprobed.rows[0], 1));
   EXPECT_EQ(RenderScaling(unprobed, true).find("added per op"), std::string::npos);
   EXPECT_TRUE(ScalingToJson(unprobed)["memory_latency"]["load_ns"].is_null());
 }
