@@ -30,7 +30,7 @@ constexpr Command kCommands[] = {
     {"compare", kvbench::cli::CompareCommand,
      "compare BASELINE.json CURRENT.json [--threshold PCT] [--format table|github-action-benchmark|bencher]"},
     {"scaling", kvbench::cli::ScalingCommand,
-     "scaling RESULTS.json... [--limit RATIO] [--format table|markdown|json] [--out FILE]"},
+     "scaling RESULTS.json... [--limit RATIO] [--baseline ENGINE] [--format table|markdown|json] [--out FILE]"},
     {"crashtest", kvbench::cli::CrashtestCommand,
      "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--timeout S] "
      "[--keep-data] [--power-cut]"},

@@ -1,6 +1,7 @@
-// kvbench scaling RESULTS.json... [--limit RATIO] [--format table|markdown|json] [--out FILE]: the cost per
-// operation of every engine and phase at each profile count among the files (repeats at one count: the median),
-// and its ratio to the smallest count's. Exit status 1 when a ratio is above --limit; 0 otherwise; 2 for bad usage
+// kvbench scaling RESULTS.json... [--limit RATIO] [--baseline ENGINE] [--format table|markdown|json] [--out FILE]:
+// the cost per operation of every engine and phase at each profile count among the files (repeats at one count:
+// the median), its ratio to the smallest count's, and with a baseline that ratio relative to the baseline
+// engine's. Exit status 1 when a ratio is above --limit; 0 otherwise; 2 for bad usage
 // or unreadable / incomparable files.
 #include <charconv>
 #include <cstdio>
@@ -29,7 +30,7 @@ std::optional<double> ParseLimit(const std::optional<std::string>& text) {
 }  // namespace
 
 int ScalingCommand(const CommandArgs& argv) {
-  Args args(argv, {"limit", "format", "out"}, {});
+  Args args(argv, {"limit", "baseline", "format", "out"}, {});
   if (args.positionals().size() < 2) {
     throw UsageError("expected results files of at least two profile counts (e.g. 100K and 1M runs)");
   }
@@ -42,7 +43,7 @@ int ScalingCommand(const CommandArgs& argv) {
   Status s;
   for (size_t i = 0; i < runs.size() && s.ok(); ++i) s = report::LoadResultsFile(args.positionals()[i], &runs[i]);
   report::Scaling scaling;
-  if (s.ok()) s = report::ComputeScaling(runs, limit, &scaling);
+  if (s.ok()) s = report::ComputeScaling(runs, limit, &scaling, args.value("baseline"));
   std::string text;
   if (s.ok()) {
     text = format == "json" ? report::ScalingToJson(scaling).dump(2) + "\n"

@@ -153,9 +153,21 @@ OptDouble Scaling::added_loads(const ScalingRow& r, size_t s) const {
   return (*cost - *base) / *load;
 }
 
-Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out) {
+OptDouble Scaling::ratio_vs_baseline(const ScalingRow& r, size_t s) const {
+  if (!baseline || r.engine == *baseline || !r.ratio[s]) return OptDouble();
+  for (const ScalingRow& base : rows) {
+    if (base.engine != *baseline || base.phase != r.phase) continue;
+    if (!base.ratio[s] || *base.ratio[s] <= 0) return OptDouble();
+    return *r.ratio[s] / *base.ratio[s];
+  }
+  return OptDouble();
+}
+
+Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out,
+                      const std::optional<std::string>& baseline) {
   *out = Scaling();
   out->limit = limit;
+  out->baseline = baseline;
   for (size_t i = 0; i < runs.size(); ++i) {
     const Workload& w = runs[i].workload;
     const std::string name = runs[i].source_files.empty() ? "file " + std::to_string(i + 1) : runs[i].source_files[0];
@@ -215,6 +227,10 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
     }
   }
 
+  if (baseline && phases.find(*baseline) == phases.end()) {
+    return Status::InvalidArgument("the baseline engine '" + *baseline +
+                                   "' is in none of the files (engines: " + Join(engines, ", ") + ")");
+  }
   for (const std::string& engine : engines) {
     for (size_t s = 0; s < scale_count; ++s) {
       if (engine_runs[engine][s] == 0)
@@ -284,6 +300,12 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
   if (has_loads) {
     for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " added per op");
   }
+  if (scaling.baseline) {
+    for (size_t s = 1; s < n; ++s) {
+      header.push_back(ScaleName(scaling.scales[s]) + " / " + ScaleName(scaling.scales[0]) + " relative to " +
+                       *scaling.baseline);
+    }
+  }
   std::vector<std::vector<std::string>> rows;
   size_t over = 0, ratios = 0;
   for (const ScalingRow& r : scaling.rows) {
@@ -306,6 +328,11 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
     if (has_loads) {
       for (size_t s = 1; s < n; ++s) cells.push_back(FormatAdded(scaling, r, s));
     }
+    if (scaling.baseline) {
+      for (size_t s = 1; s < n; ++s) {
+        cells.push_back(r.engine == *scaling.baseline ? "baseline" : FormatRatio(scaling.ratio_vs_baseline(r, s)));
+      }
+    }
     rows.push_back(std::move(cells));
   }
   const std::string heading = markdown ? "### " : "";
@@ -324,6 +351,12 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
            "). A record read at random whose data outgrew the CPU's caches pays up to one such load more than "
            "where it fit them, in any engine: about one load per record read is the memory's share of a ratio, "
            "not the engine's.\n";
+  }
+  if (scaling.baseline) {
+    out += "\nRelative to " + *scaling.baseline + ": an engine's ratio divided by " + *scaling.baseline +
+           "'s on the same phase in the same runs. What the baseline loses between the scales is the machine's "
+           "share (caches, memory, the harness's own work), which no engine avoids; above 1.00x is the engine's own "
+           "growth, below it the engine grew less than the baseline.\n";
   }
   for (const std::string& note : scaling.notes) out += "\nNote: " + note;
   if (!scaling.notes.empty()) out += "\n";
@@ -362,8 +395,11 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
   doc["failed"] = scaling.failed;
   doc["rows"] = nlohmann::ordered_json::array();
   for (const ScalingRow& r : scaling.rows) {
-    std::vector<OptDouble> added_loads;
-    for (size_t s = 0; s < r.ns_per_op.size(); ++s) added_loads.push_back(scaling.added_loads(r, s));
+    std::vector<OptDouble> added_loads, vs_baseline;
+    for (size_t s = 0; s < r.ns_per_op.size(); ++s) {
+      added_loads.push_back(scaling.added_loads(r, s));
+      vs_baseline.push_back(scaling.ratio_vs_baseline(r, s));
+    }
     doc["rows"].push_back({{"engine", r.engine},
                            {"phase", r.phase},
                            {"ns_per_op", numbers(r.ns_per_op)},
@@ -371,8 +407,10 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
                            {"runs", r.runs},
                            {"ratio", numbers(r.ratio)},
                            {"added_loads", numbers(added_loads)},
+                           {"ratio_vs_baseline", numbers(vs_baseline)},
                            {"over_limit", r.over_limit}});
   }
+  doc["baseline"] = scaling.baseline ? nlohmann::ordered_json(*scaling.baseline) : nlohmann::ordered_json();
   doc["notes"] = scaling.notes;
   nlohmann::ordered_json points = nlohmann::ordered_json::array();
   for (const MemoryLatency& p : scaling.memory_latency) {

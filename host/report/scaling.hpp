@@ -15,6 +15,9 @@
 // no longer fits the CPU's caches pays up to one such load more than where it fit them, so about one load per
 // record read is the memory's share, not the engine's, and caps how close to 1.0 a point-read ratio can get in
 // any engine.
+// With a baseline engine (one that ran in the same files, e.g. the harness's in-memory reference engine), each
+// other engine's ratio is also given relative to the baseline's on the same phase: what the baseline loses between
+// the scales is the machine's share, which no engine avoids; a relative ratio above 1.0 is the engine's own growth.
 #ifndef KVBENCH_HOST_REPORT_SCALING_HPP_
 #define KVBENCH_HOST_REPORT_SCALING_HPP_
 
@@ -42,6 +45,7 @@ struct Scaling {
   std::vector<int64_t> scales;          // profile counts, ascending
   std::vector<size_t> files_per_scale;  // results files given at each scale
   std::optional<double> limit;          // the ratio a phase may reach
+  std::optional<std::string> baseline;  // the engine the others' ratios are compared with
   std::vector<ScalingRow> rows;         // engines in first-seen order, phases in run order
   std::vector<std::string> notes;       // engines or phases missing at some scale, etc.
   // Per working set, the median of the runs' memory latency probes (empty when none probed, or when the runs
@@ -61,6 +65,9 @@ struct Scaling {
   // Row r's cost per operation at scale s above the smallest scale's, in loads of load_ns(); empty without
   // probes or without both costs.
   OptDouble added_loads(const ScalingRow& r, size_t s) const;
+  // Row r's ratio at scale s over the baseline engine's on the same phase; empty without a baseline, for the
+  // baseline's own rows, and where either ratio is missing.
+  OptDouble ratio_vs_baseline(const ScalingRow& r, size_t s) const;
 };
 
 // Per-scale probe medians this far apart (max / min at one working set) get a note.
@@ -68,18 +75,20 @@ inline constexpr double kLatencyDisagreement = 1.5;
 
 // `runs`: one Results per results file (each may hold several engines). InvalidArgument when fewer than two
 // profile counts are given, or when the files differ in anything but their counts (workload kind, seed, query
-// limit, profile writes): their costs would not be comparable.
-Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out);
+// limit, profile writes): their costs would not be comparable; also when `baseline` names no engine of the files.
+Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> limit, Scaling* out,
+                      const std::optional<std::string>& baseline = std::nullopt);
 
 // A table per engine: cost per operation at each scale, then (when measured) CPU per operation at each scale,
-// then the ratios of the costs to the smallest scale's ("OVER" beside a ratio above the limit); plain text or
-// Markdown.
+// then the ratios of the costs to the smallest scale's ("OVER" beside a ratio above the limit), then (with a
+// baseline) those ratios relative to the baseline's; plain text or Markdown.
 std::string RenderScaling(const Scaling& scaling, bool markdown);
 
 // The same as data, for dashboards: {"scales": [...], "limit": x|null, "failed": bool, "rows": [{"engine",
 // "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "runs": [...], "ratio": [...], "added_loads": [...],
-// "over_limit"}], "notes": [...], "memory_latency": {"runs": n, "points": [{"working_set_bytes", "ns_per_load"}],
-// "load_ns": x|null, "by_scale": [{"profiles", "runs", "points"}]}} (null where a scale has no value).
+// "ratio_vs_baseline": [...], "over_limit"}], "baseline": name|null, "notes": [...], "memory_latency": {"runs": n,
+// "points": [{"working_set_bytes", "ns_per_load"}], "load_ns": x|null, "by_scale": [{"profiles", "runs", "points"}]}}
+// (null where a scale has no value).
 nlohmann::ordered_json ScalingToJson(const Scaling& scaling);
 
 }  // namespace kvbench::report

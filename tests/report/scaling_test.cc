@@ -243,6 +243,69 @@ TEST_F(ScalingTest, AddedCostIsCountedInLoadsOfTheLargestProbedWorkingSet) {
   EXPECT_TRUE(ScalingToJson(unprobed)["memory_latency"]["load_ns"].is_null());
 }
 
+// RocksDB as the baseline: ZoneTree's ratio over RocksDB's on each phase, in the table, the JSON and the CLI.
+TEST_F(ScalingTest, RatiosRelativeToABaselineEngineShowTheEnginesOwnGrowth) {
+  // 1M: every engine's cost x2.0, then RocksDB's insert x1.6 only (ZoneTree grows 2.0x, RocksDB 1.6x on insert).
+  const std::string large = Run(1000000, 2.0);
+  nlohmann::ordered_json doc = ReadJson(large);
+  for (auto& engine : doc["engines"]) {
+    if (engine["name"] != "RocksDB") continue;
+    auto& insert = engine["phases"][0];
+    ASSERT_EQ(insert["name"], "insert profiles");
+    insert["elapsed_ms"] = insert["elapsed_ms"].get<double>() * 0.8;
+  }
+  WriteJson(large, doc);
+  const std::string small = Run(100000, 1.0);
+  std::vector<Results> runs(2);
+  ASSERT_TRUE(LoadResultsFile(small, &runs[0]).ok());
+  ASSERT_TRUE(LoadResultsFile(large, &runs[1]).ok());
+  Scaling scaling;
+  ASSERT_TRUE(ComputeScaling(runs, std::nullopt, &scaling, std::string("RocksDB")).ok());
+  const ScalingRow* zonetree_insert = nullptr;
+  const ScalingRow* rocksdb_insert = nullptr;
+  const ScalingRow* zonetree_read = nullptr;
+  for (const ScalingRow& r : scaling.rows) {
+    if (r.engine == "ZoneTree" && r.phase == "insert profiles") zonetree_insert = &r;
+    if (r.engine == "RocksDB" && r.phase == "insert profiles") rocksdb_insert = &r;
+    if (r.engine == "ZoneTree" && r.phase == "read by user id") zonetree_read = &r;
+  }
+  ASSERT_TRUE(zonetree_insert && rocksdb_insert && zonetree_read);
+  ASSERT_TRUE(scaling.ratio_vs_baseline(*zonetree_insert, 1));
+  EXPECT_NEAR(*scaling.ratio_vs_baseline(*zonetree_insert, 1), 2.0 / 1.6, 1e-9);
+  EXPECT_NEAR(*scaling.ratio_vs_baseline(*zonetree_read, 1), 1.0, 1e-9);
+  EXPECT_FALSE(scaling.ratio_vs_baseline(*rocksdb_insert, 1));  // the baseline itself
+  const std::string table = RenderScaling(scaling, /*markdown=*/true);
+  EXPECT_NE(table.find("| 1M / 100K relative to RocksDB |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| ZoneTree | insert profiles | 5.28 µs | 10.6 µs | 5.17 µs | 10.3 µs | 2.00x | 1.25x |"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("| 1.60x | baseline |"), std::string::npos) << table;
+  EXPECT_NE(table.find("Relative to RocksDB: an engine's ratio divided by RocksDB's"), std::string::npos) << table;
+  // Each engine against the baseline's row of the same phase (Broken<DB>'s insert grew 2.0x too).
+  EXPECT_NE(table.find("| Broken\\<DB\\> | insert profiles | 7.31 µs | 14.6 µs | n/a | n/a | 2.00x | 1.25x |"),
+            std::string::npos)
+      << table;
+  const nlohmann::json json = ScalingToJson(scaling);
+  EXPECT_EQ(json["baseline"], "RocksDB");
+  EXPECT_NEAR(json["rows"][0]["ratio_vs_baseline"][0].get<double>(), 1.0, 1e-9);
+  EXPECT_NEAR(json["rows"][0]["ratio_vs_baseline"][1].get<double>(), 1.25, 1e-9);
+  EXPECT_TRUE(json["rows"][16]["ratio_vs_baseline"][1].is_null());  // RocksDB's insert: the baseline
+  // Without a baseline: no column, null in the JSON.
+  const Scaling plain = Compute({small, large}, std::nullopt);
+  EXPECT_EQ(RenderScaling(plain, true).find("relative to"), std::string::npos);
+  EXPECT_TRUE(ScalingToJson(plain)["baseline"].is_null());
+  // Through the CLI, and a baseline that ran nowhere is refused, naming the engines there are.
+  EXPECT_EQ(Command({small, large, "--baseline", "RocksDB"}), 0);
+  EXPECT_NE(Output().find("relative to RocksDB"), std::string::npos) << Output();
+  Scaling refused;
+  const Status s = ComputeScaling(runs, std::nullopt, &refused, std::string("Memory"));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("'Memory' is in none of the files (engines: ZoneTree, RocksDB, Broken<DB>)"),
+            std::string::npos)
+      << s.message();
+  EXPECT_EQ(Command({small, large, "--baseline", "Memory"}), 2);
+}
+
 // The small scale's runs met a slower machine than the large one's: its costs are inflated, its ratios deflated,
 // and the table says so.
 TEST_F(ScalingTest, ScalesThatMetDifferentMemoryLatencyGetANote) {
