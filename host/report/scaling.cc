@@ -143,6 +143,15 @@ bool Scaling::has_cpu() const {
   return false;
 }
 
+bool Scaling::has_p50() const {
+  for (const ScalingRow& row : rows) {
+    for (size_t s = 1; s < row.p50_ratio.size(); ++s) {
+      if (row.p50_ratio[s]) return true;
+    }
+  }
+  return false;
+}
+
 OptDouble Scaling::load_ns() const {
   return memory_latency.empty() ? OptDouble() : OptDouble(memory_latency.back().ns_per_load);
 }
@@ -195,7 +204,8 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
 
   // engine -> phases in first-seen order; (engine, phase) -> costs per scale.
   struct Costs {
-    std::vector<std::vector<double>> elapsed, cpu;  // per scale: one value per run (cpu: runs that measured it)
+    // per scale: one value per run (cpu, p50: the runs that measured it)
+    std::vector<std::vector<double>> elapsed, cpu, p50;
   };
   std::vector<std::string> engines;
   std::map<std::string, std::vector<std::string>> phases;
@@ -218,11 +228,13 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
         Costs& c = costs[{engine.name, phase.name}];
         c.elapsed.resize(scale_count);
         c.cpu.resize(scale_count);
+        c.p50.resize(scale_count);
         c.elapsed[s].push_back(*phase.elapsed_ms * 1e6 / *phase.operations);
         const Measurements& m = phase.measurements;
         if (m.cpu_user_s || m.cpu_system_s) {
           c.cpu[s].push_back((m.cpu_user_s.value_or(0.0) + m.cpu_system_s.value_or(0.0)) * 1e9 / *phase.operations);
         }
+        if (m.latency && m.latency->p50) c.p50[s].push_back(*m.latency->p50);
       }
     }
   }
@@ -246,11 +258,14 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
         row.runs.push_back(c.elapsed[s].size());
         row.ns_per_op.push_back(median(c.elapsed[s]));
         row.cpu_ns_per_op.push_back(median(c.cpu[s]));
+        row.p50_ns.push_back(median(c.p50[s]));
       }
       for (size_t s = 0; s < scale_count; ++s) {
         const OptDouble base = row.ns_per_op[0], cost = row.ns_per_op[s];
         row.ratio.push_back(base && cost && *base > 0 ? OptDouble(*cost / *base) : OptDouble());
         if (limit && row.ratio.back() && *row.ratio.back() > *limit) row.over_limit = true;
+        const OptDouble p50_base = row.p50_ns[0], p50 = row.p50_ns[s];
+        row.p50_ratio.push_back(p50_base && p50 && *p50_base > 0 ? OptDouble(*p50 / *p50_base) : OptDouble());
       }
       out->failed = out->failed || row.over_limit;
       out->rows.push_back(std::move(row));
@@ -296,6 +311,12 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
     for (size_t s = 0; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " CPU per op");
   }
   for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " / " + ScaleName(scaling.scales[0]));
+  const bool has_p50 = scaling.has_p50();
+  if (has_p50) {
+    for (size_t s = 1; s < n; ++s) {
+      header.push_back(ScaleName(scaling.scales[s]) + " / " + ScaleName(scaling.scales[0]) + " p50");
+    }
+  }
   const bool has_loads = scaling.load_ns().has_value();
   if (has_loads) {
     for (size_t s = 1; s < n; ++s) header.push_back(ScaleName(scaling.scales[s]) + " added per op");
@@ -325,6 +346,9 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
       }
       cells.push_back(cell);
     }
+    if (has_p50) {
+      for (size_t s = 1; s < n; ++s) cells.push_back(FormatRatio(r.p50_ratio[s]));
+    }
     if (has_loads) {
       for (size_t s = 1; s < n; ++s) cells.push_back(FormatAdded(scaling, r, s));
     }
@@ -344,6 +368,13 @@ std::string RenderScaling(const Scaling& scaling, bool markdown) {
         "phase.\n\n";
   }
   out += markdown ? MarkdownTable(header, rows) : PlainTable(header, rows);
+  if (has_p50) {
+    out +=
+        "\np50: the ratio of the phases' median operation latencies (sampled; the median of the runs' p50s). The "
+        "cost per op is a mean, which a few slow operations (cold block reads, writes waiting for a merge) can "
+        "move alone: a cost ratio well apart from the p50 ratio is the tail's doing, not the typical "
+        "operation's.\n";
+  }
   if (has_loads) {
     out += "\nAdded per op: the cost per operation above " + ScaleName(scaling.scales[0]) +
            "'s, and that in dependent loads at the largest working set the memory probes measured (" +
@@ -404,8 +435,10 @@ nlohmann::ordered_json ScalingToJson(const Scaling& scaling) {
                            {"phase", r.phase},
                            {"ns_per_op", numbers(r.ns_per_op)},
                            {"cpu_ns_per_op", numbers(r.cpu_ns_per_op)},
+                           {"p50_ns", numbers(r.p50_ns)},
                            {"runs", r.runs},
                            {"ratio", numbers(r.ratio)},
+                           {"p50_ratio", numbers(r.p50_ratio)},
                            {"added_loads", numbers(added_loads)},
                            {"ratio_vs_baseline", numbers(vs_baseline)},
                            {"over_limit", r.over_limit}});

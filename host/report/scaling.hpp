@@ -5,6 +5,9 @@
 // Where the runs measured CPU, the engine process's CPU time per operation (user + system, all its threads) is
 // shown beside the elapsed cost: CPU above elapsed is background work (merges, log writing) on other cores, which
 // tells a phase that grew because a larger store merges during it from one whose every operation got slower.
+// Where the runs measured latency, the ratio of the median operation latencies (p50) is shown beside the ratio of
+// the costs: the cost is a mean, which a few slow operations (cold block reads, a write waiting for a merge) can
+// move on their own; the p50 tells whether the typical operation got slower.
 // Where the runs probed the machine's memory latency (environment.memory_latency), its medians are shown under
 // the table: a random point read is a few dependent loads, so a store that outgrows the CPU caches between two
 // scales slows every engine's point reads by up to the ratio of those latencies. The medians of each scale's runs
@@ -36,8 +39,10 @@ struct ScalingRow {
   std::string engine, phase;
   std::vector<OptDouble> ns_per_op;      // per scale (Scaling::scales), the median of that scale's runs
   std::vector<OptDouble> cpu_ns_per_op;  // per scale: median CPU time per operation, when the runs measured it
+  std::vector<OptDouble> p50_ns;         // per scale: median of the runs' median operation latency (sampled)
   std::vector<size_t> runs;              // per scale: how many runs had this phase
   std::vector<OptDouble> ratio;          // per scale: ns_per_op / ns_per_op at the smallest scale (1.0 there)
+  std::vector<OptDouble> p50_ratio;      // per scale: p50_ns / p50_ns at the smallest scale
   bool over_limit = false;               // a ratio above Scaling::limit
 };
 
@@ -59,6 +64,8 @@ struct Scaling {
   bool failed = false;  // some row over the limit
   // Some row has a CPU cost (the table then shows CPU columns).
   bool has_cpu() const;
+  // Some row has a p50 ratio (the table then shows p50 ratio columns).
+  bool has_p50() const;
   // memory_latency's latency at its largest working set (the memory a store larger than the caches meets);
   // empty without probes.
   OptDouble load_ns() const;
@@ -80,12 +87,14 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
                       const std::optional<std::string>& baseline = std::nullopt);
 
 // A table per engine: cost per operation at each scale, then (when measured) CPU per operation at each scale,
-// then the ratios of the costs to the smallest scale's ("OVER" beside a ratio above the limit), then (with a
-// baseline) those ratios relative to the baseline's; plain text or Markdown.
+// then the ratios of the costs to the smallest scale's ("OVER" beside a ratio above the limit), then (when
+// measured) the p50 latency ratios, then (with a baseline) the cost ratios relative to the baseline's; plain text
+// or Markdown.
 std::string RenderScaling(const Scaling& scaling, bool markdown);
 
 // The same as data, for dashboards: {"scales": [...], "limit": x|null, "failed": bool, "rows": [{"engine",
-// "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "runs": [...], "ratio": [...], "added_loads": [...],
+// "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "p50_ns": [...], "runs": [...], "ratio": [...],
+// "p50_ratio": [...], "added_loads": [...],
 // "ratio_vs_baseline": [...], "over_limit"}], "baseline": name|null, "notes": [...], "memory_latency": {"runs": n,
 // "points": [{"working_set_bytes", "ns_per_load"}], "load_ns": x|null, "by_scale": [{"profiles", "runs", "points"}]}}
 // (null where a scale has no value).
