@@ -1,8 +1,8 @@
 // kvbench scaling RESULTS.json... [--limit RATIO] [--baseline ENGINE] [--format table|markdown|json] [--out FILE]:
 // the cost per operation of every engine and phase at each profile count among the files (repeats at one count:
 // the median), its ratio to the smallest count's, and with a baseline that ratio relative to the baseline
-// engine's. Exit status 1 when a ratio is above --limit; 0 otherwise; 2 for bad usage
-// or unreadable / incomparable files.
+// engine's. Exit status 1 when a ratio is above --limit; 0 otherwise; 2 for bad usage or unreadable /
+// incomparable files.
 #include <charconv>
 #include <cstdio>
 #include <optional>
