@@ -25,6 +25,11 @@ double Median(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
 }
 
+// num / den; empty when either is missing or den is not positive.
+OptDouble Quotient(const OptDouble& num, const OptDouble& den) {
+  return num && den && *den > 0 ? OptDouble(*num / *den) : OptDouble();
+}
+
 std::string ScaleName(int64_t profiles) { return FormatProfileCount(profiles); }
 
 // A note when the repeated runs of each scale were made in one block of time (all of one scale, then all of the
@@ -163,11 +168,9 @@ OptDouble Scaling::added_loads(const ScalingRow& r, size_t s) const {
 }
 
 OptDouble Scaling::ratio_vs_baseline(const ScalingRow& r, size_t s) const {
-  if (!baseline || r.engine == *baseline || !r.ratio[s]) return OptDouble();
+  if (!baseline || r.engine == *baseline) return OptDouble();
   for (const ScalingRow& base : rows) {
-    if (base.engine != *baseline || base.phase != r.phase) continue;
-    if (!base.ratio[s] || *base.ratio[s] <= 0) return OptDouble();
-    return *r.ratio[s] / *base.ratio[s];
+    if (base.engine == *baseline && base.phase == r.phase) return Quotient(r.ratio[s], base.ratio[s]);
   }
   return OptDouble();
 }
@@ -261,11 +264,9 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
         row.p50_ns.push_back(median(c.p50[s]));
       }
       for (size_t s = 0; s < scale_count; ++s) {
-        const OptDouble base = row.ns_per_op[0], cost = row.ns_per_op[s];
-        row.ratio.push_back(base && cost && *base > 0 ? OptDouble(*cost / *base) : OptDouble());
+        row.ratio.push_back(Quotient(row.ns_per_op[s], row.ns_per_op[0]));
         if (limit && row.ratio.back() && *row.ratio.back() > *limit) row.over_limit = true;
-        const OptDouble p50_base = row.p50_ns[0], p50 = row.p50_ns[s];
-        row.p50_ratio.push_back(p50_base && p50 && *p50_base > 0 ? OptDouble(*p50 / *p50_base) : OptDouble());
+        row.p50_ratio.push_back(Quotient(row.p50_ns[s], row.p50_ns[0]));
       }
       out->failed = out->failed || row.over_limit;
       out->rows.push_back(std::move(row));
