@@ -1,7 +1,5 @@
 // kvbench: the command-line entry. Thin by design: it picks a subcommand and turns stray exceptions into one
 // message and a non-zero exit status.
-#include <spdlog/spdlog.h>
-
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -9,6 +7,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/logging.hpp"
 #include "crash/crash_worker.hpp"
 #include "runner/engine_worker.hpp"
 
@@ -22,18 +21,22 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"run", kvbench::cli::RunCommand,
-     "run CONFIG.json [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR]"},
-    {"validate", kvbench::cli::ValidateCommand, "validate CONFIG.json [--plugin-dir DIR]"},
+     "run CONFIG.json [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--keep-data] [--no-report]"},
+    {"validate", kvbench::cli::ValidateCommand,
+     "validate CONFIG.json [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--no-plugins]"},
     {"plugins", kvbench::cli::PluginsCommand, "plugins [--plugin-dir DIR] [--json]"},
-    {"conformance", kvbench::cli::ConformanceCommand, "conformance PLUGIN.so [--filter PATTERN]"},
-    {"report", kvbench::cli::ReportCommand, "report RESULTS.json... [--out DIR]"},
+    {"conformance", kvbench::cli::ConformanceCommand,
+     "conformance PLUGIN.so|NAME [--filter PATTERN] [--plugin-dir DIR] [--json]"},
+    {"report", kvbench::cli::ReportCommand,
+     "report RESULTS.json... [--out DIR] [--format github-action-benchmark|bencher]..."},
     {"compare", kvbench::cli::CompareCommand,
-     "compare BASELINE.json CURRENT.json [--threshold PCT] [--format table|github-action-benchmark|bencher]"},
+     "compare BASELINE.json CURRENT.json [--threshold PCT] [--format table|markdown|github-action-benchmark|bencher] "
+     "[--out FILE]"},
     {"scaling", kvbench::cli::ScalingCommand,
      "scaling RESULTS.json... [--limit RATIO] [--baseline ENGINE] [--format table|markdown|json] [--out FILE]"},
     {"crashtest", kvbench::cli::CrashtestCommand,
-     "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--timeout S] "
-     "[--keep-data] [--power-cut]"},
+     "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] "
+     "[--timeout S] [--keep-data] [--power-cut]"},
     // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp).
     {"__engine-worker", kvbench::runner::EngineWorkerMain, nullptr},
     // The writer and verifier processes of 'kvbench crashtest' (crash/crash_worker.hpp).
@@ -45,13 +48,27 @@ void PrintUsage(std::FILE* out) {
   for (const Command& c : kCommands) {
     if (c.usage != nullptr) std::fprintf(out, "  kvbench %s\n", c.usage);
   }
+  std::fprintf(out,
+               "\n'kvbench COMMAND --help' shows one command's usage. Environment: KVBENCH_LOG_LEVEL=trace|debug|"
+               "info|warn|error|critical|off (default info).\n");
+}
+
+// "--help" or "-h" among a command's arguments (before a "--" that ends the options).
+bool AsksForHelp(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--") return false;
+    if (a == "--help" || a == "-h") return true;
+  }
+  return false;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (const char* level = std::getenv("KVBENCH_LOG_LEVEL")) spdlog::set_level(spdlog::level::from_str(level));
-  spdlog::set_pattern("%^[%Y-%m-%d %H:%M:%S.%e] [%l]%$ %v");
+  if (std::string error; !kvbench::cli::ConfigureLogging(&error)) {
+    std::fprintf(stderr, "kvbench: %s\n", error.c_str());
+    return 2;
+  }
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" || std::string(argv[1]) == "help") {
     PrintUsage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
@@ -64,6 +81,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 2, argv + argc);
   for (const Command& c : kCommands) {
     if (name != c.name) continue;
+    if (c.usage != nullptr && AsksForHelp(args)) {
+      std::printf("usage: kvbench %s\n", c.usage);
+      return 0;
+    }
     try {
       return c.fn(args);
     } catch (const kvbench::cli::UsageError& e) {

@@ -5,10 +5,15 @@
 namespace kvbench::cli {
 
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& value_options,
-           const std::set<std::string>& flags) {
+           const std::set<std::string>& flags, const std::set<std::string>& repeatable) {
+  bool options_ended = false;
   for (size_t i = 0; i < argv.size(); ++i) {
     const std::string& a = argv[i];
-    if (a.size() < 3 || a.compare(0, 2, "--") != 0) {
+    if (options_ended || a.size() < 3 || a.compare(0, 2, "--") != 0) {
+      if (!options_ended && a == "--") {
+        options_ended = true;  // what follows is positional, even when it starts with "--"
+        continue;
+      }
       positionals_.push_back(a);
       continue;
     }
@@ -22,10 +27,16 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
       if (inline_value) throw UsageError("option --" + name + " takes no value");
       flags_.insert(name);
     } else if (value_options.count(name)) {
+      if (values_.count(name) != 0 && repeatable.count(name) == 0) {
+        throw UsageError("option --" + name + " given more than once");
+      }
       if (inline_value) {
         values_.emplace(name, *inline_value);
       } else {
-        if (i + 1 >= argv.size()) throw UsageError("option --" + name + " needs a value");
+        // "--out --no-report" is a forgotten value, not a directory named "--no-report" ("--out=--x" when meant).
+        if (i + 1 >= argv.size() || argv[i + 1].compare(0, 2, "--") == 0) {
+          throw UsageError("option --" + name + " needs a value");
+        }
         values_.emplace(name, argv[++i]);
       }
     } else {

@@ -1,5 +1,6 @@
-// A small command-line parser for kvbench's subcommands: positionals, "--name value", "--name=value", repeated
-// options and boolean flags. Unknown options are errors (thrown as UsageError and reported by main).
+// A small command-line parser for kvbench's subcommands: positionals, "--name value", "--name=value", boolean
+// flags, and "--" ending the options. Unknown options, a value option without its value (the next argument is an
+// option) and an option given twice that is not repeatable are errors (thrown as UsageError and reported by main).
 #ifndef KVBENCH_HOST_CLI_ARGS_HPP_
 #define KVBENCH_HOST_CLI_ARGS_HPP_
 
@@ -20,13 +21,14 @@ class UsageError : public std::runtime_error {
 
 class Args {
  public:
-  // `value_options`: options that take a value; `flags`: options that do not. Names without the leading "--".
+  // `value_options`: options that take a value; `flags`: options that do not; `repeatable`: the value options
+  // that may be given more than once (values() returns them all). Names without the leading "--".
   Args(const std::vector<std::string>& argv, const std::set<std::string>& value_options,
-       const std::set<std::string>& flags);
+       const std::set<std::string>& flags, const std::set<std::string>& repeatable = {});
 
   const std::vector<std::string>& positionals() const { return positionals_; }
   bool flag(const std::string& name) const { return flags_.count(name) != 0; }
-  std::optional<std::string> value(const std::string& name) const;
+  std::optional<std::string> value(const std::string& name) const;  // REQUIRES: name not repeatable
   std::vector<std::string> values(const std::string& name) const;
   // The value as a positive integer; UsageError naming the option otherwise.
   std::optional<long long> positive_integer(const std::string& name) const;

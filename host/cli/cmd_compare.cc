@@ -5,6 +5,7 @@
 // The export formats write the CURRENT results for a dashboard (github-action-benchmark: FILE-bigger.json and
 // FILE-smaller.json, --out required; bencher: FILE, or stdout) and print the comparison table as well.
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include "cli/args.hpp"
@@ -22,8 +23,8 @@ double ParseThreshold(const std::optional<std::string>& text) {
   if (!text) return 10.0;
   double value = 0;
   auto [p, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (ec != std::errc() || p != text->data() + text->size() || value < 0) {
-    throw UsageError("--threshold expects a non-negative percentage, got '" + *text + "'");
+  if (ec != std::errc() || p != text->data() + text->size() || !std::isfinite(value) || value < 0) {
+    throw UsageError("--threshold expects a finite non-negative percentage, got '" + *text + "'");
   }
   return value;
 }

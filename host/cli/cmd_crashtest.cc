@@ -8,6 +8,7 @@
 // or a corrupt or invented record anywhere), 2 on a bad config or usage.
 #include <spdlog/spdlog.h>
 
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -24,23 +25,25 @@ namespace {
 uint64_t ParseSeed(const Args& args) {
   const std::optional<std::string> text = args.value("seed");
   if (!text) return (uint64_t{std::random_device{}()} << 32) | std::random_device{}();
-  try {
-    size_t used = 0;
-    const unsigned long long v = std::stoull(*text, &used, 10);
-    if (used == text->size() && (*text)[0] != '-') return v;
-  } catch (const std::exception&) {
+  uint64_t v = 0;  // digits only: no sign, no blanks (std::from_chars, unlike stoull, takes neither)
+  auto [p, ec] = std::from_chars(text->data(), text->data() + text->size(), v, 10);
+  if (ec != std::errc() || p != text->data() + text->size() || text->empty()) {
+    throw UsageError("--seed expects an unsigned integer, got '" + *text + "'");
   }
-  throw UsageError("--seed expects an unsigned integer, got '" + *text + "'");
+  return v;
 }
 
 }  // namespace
 
 int CrashtestCommand(const CommandArgs& argv) {
-  Args args(argv, {"kills", "seed", "out", "engine", "profiles", "plugin-dir", "timeout"}, {"keep-data", "power-cut"});
+  Args args(argv, {"kills", "seed", "out", "engine", "profiles", "plugin-dir", "timeout"}, {"keep-data", "power-cut"},
+            {"engine"});
   const uint64_t seed = ParseSeed(args);
   const long long kills_arg = args.positive_integer("kills").value_or(3);
   if (kills_arg > 10000) throw UsageError("--kills expects at most 10000, got " + std::to_string(kills_arg));
   const int kills = static_cast<int>(kills_arg);
+  // Every argument is checked before the config, the plugins and the out directory are.
+  const std::optional<long long> timeout_arg = args.positive_integer("timeout");
   RunSetup setup;
   if (int rc = PrepareRun(args, "crashtest", "results/crashtest", &setup); rc != 0) return rc;
   const config::RunConfig& config = setup.config;
@@ -58,7 +61,7 @@ int CrashtestCommand(const CommandArgs& argv) {
   options.kills = kills;
   options.keep_data = args.flag("keep-data");
   options.fault = fault;
-  options.timeout_seconds = args.positive_integer("timeout").value_or(std::min<int64_t>(config.timeout_seconds, 600));
+  options.timeout_seconds = timeout_arg.value_or(std::min<int64_t>(config.timeout_seconds, 600));
   crash::CrashRun run;
   run.config = config;
   run.seed = seed;

@@ -11,7 +11,7 @@
 namespace kvbench::cli {
 
 int ReportCommand(const CommandArgs& argv) {
-  Args args(argv, {"out", "format"}, {});
+  Args args(argv, {"out", "format"}, {}, {"format"});
   if (args.positionals().empty()) throw UsageError("no results file given");
   report::ReportOptions options;
   for (const std::string& f : args.values("format")) {

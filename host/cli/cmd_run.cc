@@ -16,7 +16,7 @@
 namespace kvbench::cli {
 
 int RunCommand(const CommandArgs& argv) {
-  Args args(argv, {"out", "engine", "profiles", "plugin-dir"}, {"keep-data", "no-report"});
+  Args args(argv, {"out", "engine", "profiles", "plugin-dir"}, {"keep-data", "no-report"}, {"engine"});
   RunSetup setup;
   if (int rc = PrepareRun(args, "run", "results/latest", &setup); rc != 0) return rc;
   const config::RunConfig& config = setup.config;

@@ -16,7 +16,7 @@
 namespace kvbench::cli {
 
 int ValidateCommand(const CommandArgs& argv) {
-  Args args(argv, {"plugin-dir", "engine", "profiles"}, {"no-plugins"});
+  Args args(argv, {"plugin-dir", "engine", "profiles"}, {"no-plugins"}, {"engine"});
   if (args.positionals().size() != 1) throw UsageError("expected exactly one CONFIG.json");
   config::RunConfig config = config::LoadRunConfig(args.positionals()[0]);
   config::ApplyOverrides({.profiles = args.positive_integer("profiles"), .engines = args.values("engine")}, &config);

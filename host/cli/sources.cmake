@@ -1,5 +1,6 @@
 list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/args.cc
+  ${CMAKE_CURRENT_LIST_DIR}/logging.cc
   ${CMAKE_CURRENT_LIST_DIR}/cmd_plugins.cc
   ${CMAKE_CURRENT_LIST_DIR}/cmd_run.cc
   ${CMAKE_CURRENT_LIST_DIR}/cmd_validate.cc

@@ -1,10 +1,9 @@
 #include "config/config_parser.hpp"
 
 #include <cstdint>
-#include <fstream>
 #include <map>
-#include <sstream>
 
+#include "common/read_file.hpp"
 #include "config/config_error.hpp"
 #include "config/json_reader.hpp"
 #include "config/phase_list.hpp"
@@ -106,11 +105,13 @@ RunConfig ParseRoot(const nlohmann::json& root) {
 RunConfig ParseRunConfig(const std::string& text, const std::string& source) {
   nlohmann::json root;
   try {
-    root = nlohmann::json::parse(text);
+    root = ParseRejectingDuplicates(text);
   } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for a number like 1e400
     std::string what = e.what();
     if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);  // drop "[json.exception..."
     throw ConfigError(source + ": not valid JSON: " + what);
+  } catch (const ConfigError& e) {  // a member given twice
+    throw ConfigError(source + ": " + e.what());
   }
   try {
     RunConfig c = ParseRoot(root);
@@ -123,12 +124,9 @@ RunConfig ParseRunConfig(const std::string& text, const std::string& source) {
 }
 
 RunConfig LoadRunConfig(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(path + ": cannot read the config file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw ConfigError(path + ": error while reading the config file");
-  return ParseRunConfig(text.str(), path);
+  std::string text;
+  if (const Status s = ReadWholeFile(path, &text); !s.ok()) throw ConfigError(s.message());
+  return ParseRunConfig(text, path);
 }
 
 }  // namespace kvbench::config

@@ -192,8 +192,38 @@ TEST(ConfigParserTest, BadConfigsAreRefusedWithThePathAndWhatWasExpected) {
   }
 }
 
-TEST(ConfigParserTest, UnreadableFileIsAConfigError) {
-  EXPECT_THROW(LoadRunConfig("/nonexistent/config.json"), ConfigError);
+TEST(ConfigParserTest, AMemberGivenTwiceIsRefusedWhereverItIs) {
+  // Plain JSON parsing keeps the last of two equal keys: a pasted second section would replace the first unseen.
+  const std::string engines = R"("engines": [{"name": "Memory", "plugin": "memory"}])";
+  const std::string workload = R"("workload": {"kind": "profiles", "profiles": 1000})";
+  EXPECT_NE(ErrorOf("{" + workload + ", " + workload + ", " + engines + "}").find("cfg.json: workload: given twice"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(R"({"workload": {"kind": "profiles", "profiles": 1000, "profiles": 2000}, )" + engines + "}")
+                .find("cfg.json: workload.profiles: given twice"),
+            std::string::npos);
+  const std::string two_engines = R"("engines": [{"name": "A", "plugin": "memory"}, {"name": "B", "plugin": "memory",)"
+                                  R"( "settings": {"X": [1, {"a": 1}], "Y": 1, "Y": 2}}])";
+  EXPECT_NE(ErrorOf("{" + workload + ", " + two_engines + "}").find("cfg.json: engines[1].settings.Y: given twice"),
+            std::string::npos)
+      << ErrorOf("{" + workload + ", " + two_engines + "}");
+  // Equal keys in different objects are not duplicates.
+  EXPECT_EQ(ErrorOf(R"({"schema_version": 1, "name": "t", )" + workload + ", " +
+                    R"("engines": [{"name": "A", "plugin": "memory"}, {"name": "B", "plugin": "memory"}]})"),
+            "");
+}
+
+TEST(ConfigParserTest, UnreadableFileIsAConfigErrorThatSaysWhy) {
+  const auto error_of_file = [](const std::string& path) -> std::string {
+    try {
+      LoadRunConfig(path);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_of_file("/nonexistent/config.json"),
+            "/nonexistent/config.json: cannot read: No such file or directory");
+  EXPECT_EQ(error_of_file("/tmp"), "/tmp: cannot read: is a directory");
 }
 
 }  // namespace

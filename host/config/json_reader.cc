@@ -36,6 +36,49 @@ void Fail(const std::string& path, const std::string& what) {
   throw ConfigError((path.empty() ? std::string("(root)") : path) + ": " + what);
 }
 
+nlohmann::json ParseRejectingDuplicates(const std::string& text) {
+  // The containers being read, innermost last: each knows its own path, its members so far (objects) or the
+  // index of its current element (arrays).
+  struct Container {
+    bool is_array;
+    std::string path;
+    std::set<std::string> keys;
+    std::string key;  // the member being read
+    int64_t index = -1;
+  };
+  std::vector<Container> open;
+  // The path of the value that starts now, advancing the enclosing array's index.
+  const auto child_path = [&open]() -> std::string {
+    if (open.empty()) return "";
+    Container& parent = open.back();
+    if (parent.is_array) return parent.path + "[" + std::to_string(++parent.index) + "]";
+    return parent.path.empty() ? parent.key : parent.path + "." + parent.key;
+  };
+  using Event = nlohmann::json::parse_event_t;
+  return nlohmann::json::parse(text, [&](int /*depth*/, Event event, nlohmann::json& parsed) {
+    switch (event) {
+      case Event::object_start:
+      case Event::array_start:
+        open.push_back({event == Event::array_start, child_path(), {}, {}});
+        break;
+      case Event::object_end:
+      case Event::array_end:
+        open.pop_back();
+        break;
+      case Event::key: {
+        Container& object = open.back();
+        object.key = parsed.get<std::string>();
+        if (!object.keys.insert(object.key).second) Fail(child_path(), "given twice (a member may appear only once)");
+        break;
+      }
+      case Event::value:
+        if (!open.empty() && open.back().is_array) ++open.back().index;
+        break;
+    }
+    return true;
+  });
+}
+
 ObjectReader::ObjectReader(const nlohmann::json& value, std::string path) : value_(value), path_(std::move(path)) {
   if (!value_.is_object()) Fail(path_, "expected an object, got " + Describe(value_));
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace kvbench::config {
 
@@ -40,6 +41,11 @@ class ObjectReader {
   std::set<std::string> known_;
   std::string known_order_;  // the allowed members, in the order asked for, for the message
 };
+
+// Parses `text` as nlohmann::json::parse does (and throws its exceptions on bad syntax), but refuses a member
+// given twice in one object ("engines[0].settings.X: given twice"): plain parsing keeps the last one silently,
+// so a pasted second "workload" would replace the first unseen.
+nlohmann::json ParseRejectingDuplicates(const std::string& text);
 
 // A short rendering of a JSON value for messages ("\"abc\"", "12", "[...]" for big values).
 std::string Describe(const nlohmann::json& value);

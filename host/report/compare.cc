@@ -52,11 +52,26 @@ const Engine* FindEngine(const Results& r, const std::string& name) {
   return nullptr;
 }
 
-std::string WorkloadKey(const Workload& w) {
-  const auto n = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("null"); };
-  return w.kind + "/" + n(w.profiles) + "/" + n(w.seed) + "/" + n(w.query_limit) + "/" + n(w.reads) + "/" +
-         n(w.email_reads) + "/" + n(w.queries) + "/" + n(w.updates) + "/" + n(w.post_reads) + "/" +
-         n(w.post_email_reads) + "/" + n(w.post_queries);
+// The first workload parameter in which a and b differ ("seed 1 vs 2"), or "" when they ran the same workload.
+std::string WorkloadDifference(const Workload& a, const Workload& b) {
+  if (a.kind != b.kind) return "kind " + a.kind + " vs " + b.kind;
+  const auto n = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("absent"); };
+  const std::pair<const char*, std::optional<int64_t> Workload::*> fields[] = {
+      {"profiles", &Workload::profiles},
+      {"seed", &Workload::seed},
+      {"query_limit", &Workload::query_limit},
+      {"reads", &Workload::reads},
+      {"email_reads", &Workload::email_reads},
+      {"queries", &Workload::queries},
+      {"updates", &Workload::updates},
+      {"post_reads", &Workload::post_reads},
+      {"post_email_reads", &Workload::post_email_reads},
+      {"post_queries", &Workload::post_queries},
+  };
+  for (const auto& [name, field] : fields) {
+    if (a.*field != b.*field) return std::string(name) + " " + n(a.*field) + " vs " + n(b.*field);
+  }
+  return "";
 }
 
 void CompareEngine(const Engine& b, const Engine& c, Comparison* out) {
@@ -116,12 +131,19 @@ void CompareEngine(const Engine& b, const Engine& c, Comparison* out) {
 }  // namespace
 
 Status Compare(const Results& baseline, const Results& current, double threshold_pct, Comparison* out) {
-  if (WorkloadKey(baseline.workload) != WorkloadKey(current.workload)) {
-    return Status::InvalidArgument(
-        "baseline and current ran different workloads (profiles " +
-        FormatCount(baseline.workload.profiles ? OptDouble(*baseline.workload.profiles) : std::nullopt) + " vs " +
-        FormatCount(current.workload.profiles ? OptDouble(*current.workload.profiles) : std::nullopt) +
-        "); compare runs of the same workload");
+  if (const std::string diff = WorkloadDifference(baseline.workload, current.workload); !diff.empty()) {
+    return Status::InvalidArgument("baseline and current ran different workloads (" + diff +
+                                   "); compare runs of the same workload");
+  }
+  const auto names = [](const Results& r) {
+    std::string list;
+    for (const Engine& e : r.engines) list += (list.empty() ? "" : ", ") + e.name;
+    return list.empty() ? std::string("none") : list;
+  };
+  if (std::none_of(baseline.engines.begin(), baseline.engines.end(),
+                   [&](const Engine& b) { return FindEngine(current, b.name) != nullptr; })) {
+    return Status::InvalidArgument("no engine is in both files (baseline: " + names(baseline) +
+                                   "; current: " + names(current) + "); nothing to compare");
   }
   *out = Comparison();
   out->threshold_pct = threshold_pct;

@@ -30,7 +30,8 @@ struct Comparison {
   bool failed = false;
 };
 
-// InvalidArgument when the two results are of different workloads (nothing meaningful to compare).
+// InvalidArgument when the two results are of different workloads or have no engine in common (nothing
+// meaningful to compare).
 Status Compare(const Results& baseline, const Results& current, double threshold_pct, Comparison* out);
 
 // A plain-text table aligned in columns (for terminals) or a Markdown table (for PR comments).

@@ -2,11 +2,10 @@
 // member becomes "not known"; only a document that is not a results object at all, or a member of the wrong
 // type where one is required (engines, phases), is an error.
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
+#include "common/read_file.hpp"
 #include "report/results.hpp"
 
 namespace kvbench::report {
@@ -90,6 +89,12 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
   out->name = Str(e, "name");
   if (out->name.empty()) return Status::InvalidArgument(where + ": an engine has no name");
   const json& plugin = Member(e, "plugin");
+  // The likeliest wrong file has the same shape: a run config names its engines' plugins where results describe
+  // the loaded plugin.
+  if (plugin.is_string()) {
+    return Status::InvalidArgument(where + ": engine " + out->name +
+                                   ": 'plugin' is a plugin name, as in a run config (not a kvbench results file?)");
+  }
   out->plugin_name = Str(plugin, "name");
   out->plugin_version = Str(plugin, "version");
   out->status = Str(e, "status");
@@ -264,8 +269,15 @@ std::string Show(const std::optional<int64_t>& v) { return v ? std::to_string(*v
 
 Status ParseResults(const json& doc, const std::string& source_name, Results* out) {
   if (!doc.is_object()) return Status::InvalidArgument(source_name + ": not a JSON object");
+  const json& version_member = Member(doc, "schema_version");
+  if (!version_member.is_number_integer()) {  // 1.7 is not version 1
+    return Status::InvalidArgument(source_name +
+                                   (version_member.is_null()
+                                        ? ": no schema_version"
+                                        : ": schema_version " + version_member.dump() + " is not an integer") +
+                                   " (not a kvbench results file?)");
+  }
   auto version = Int(doc, "schema_version");
-  if (!version) return Status::InvalidArgument(source_name + ": no schema_version (not a kvbench results file?)");
   if (*version != 1) {
     return Status::InvalidArgument(source_name + ": schema_version " + std::to_string(*version) +
                                    " is not supported (this reporter reads version 1)");
@@ -288,12 +300,16 @@ Status ParseResults(const json& doc, const std::string& source_name, Results* ou
 }
 
 Status LoadResultsFile(const std::string& path, Results* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::InvalidArgument(path + ": cannot open");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  json doc = json::parse(buffer.str(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return Status::InvalidArgument(path + ": not valid JSON");
+  std::string text;
+  if (Status s = ReadWholeFile(path, &text); !s.ok()) return s;
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::exception& e) {  // parse_error (with line and column), out_of_range (a number like 1e400)
+    std::string what = e.what();
+    if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);  // drop "[json.exception..."
+    return Status::InvalidArgument(path + ": not valid JSON: " + what);
+  }
   return ParseResults(doc, path, out);
 }
 

@@ -99,6 +99,29 @@ TEST_F(CompareTest, AnEngineThatStoppedCompletingFails) {
 
 TEST_F(CompareTest, DifferentWorkloadsCannotBeCompared) {
   EXPECT_EQ(Run({Baseline(), Current([](auto& doc) { doc["workload"]["profiles"] = 1000000; })}), 2);
+  // The message names the parameter that differs, not always the profile count.
+  Results base, cur;
+  ASSERT_TRUE(LoadAndMerge({Baseline()}, &base).ok());
+  ASSERT_TRUE(LoadAndMerge({Current([](auto& doc) { doc["workload"]["seed"] = 7; })}, &cur).ok());
+  Comparison cmp;
+  const Status s = Compare(base, cur, 10.0, &cmp);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("(seed 570123434 vs 7)"), std::string::npos) << s.message();
+}
+
+TEST_F(CompareTest, NoEngineInCommonIsNotAPass) {
+  const std::string renamed = Current([](auto& doc) {
+    for (auto& engine : doc["engines"]) engine["name"] = engine["name"].template get<std::string>() + "-2";
+  });
+  EXPECT_EQ(Run({Baseline(), renamed}), 2);
+  Results base, cur;
+  ASSERT_TRUE(LoadAndMerge({Baseline()}, &base).ok());
+  ASSERT_TRUE(LoadAndMerge({renamed}, &cur).ok());
+  Comparison cmp;
+  const Status s = Compare(base, cur, 10.0, &cmp);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("no engine is in both files"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("ZoneTree-2"), std::string::npos) << s.message();
 }
 
 TEST_F(CompareTest, MarkdownFormatAndUsageErrors) {
@@ -106,6 +129,9 @@ TEST_F(CompareTest, MarkdownFormatAndUsageErrors) {
   EXPECT_NE(Table().find("| Engine | Phase | Baseline | Current | Change | Verdict |"), std::string::npos);
   EXPECT_THROW(cli::CompareCommand({Baseline()}), cli::UsageError);
   EXPECT_THROW(cli::CompareCommand({Baseline(), Baseline(), "--threshold", "-3"}), cli::UsageError);
+  // A threshold no change can exceed would switch the check off.
+  EXPECT_THROW(cli::CompareCommand({Baseline(), Baseline(), "--threshold", "nan"}), cli::UsageError);
+  EXPECT_THROW(cli::CompareCommand({Baseline(), Baseline(), "--threshold", "inf"}), cli::UsageError);
   EXPECT_THROW(cli::CompareCommand({Baseline(), Baseline(), "--format", "xml"}), cli::UsageError);
   EXPECT_THROW(cli::CompareCommand({Baseline(), Baseline(), "--format", "github-action-benchmark"}), cli::UsageError);
 }

@@ -230,8 +230,20 @@ TEST(ReportGoldenTest, RejectsFilesThatAreNotResults) {
   TempDir dir;
   testing::WriteFile(dir.path() / "bad.json", "{not json");
   s = LoadResultsFile((dir.path() / "bad.json").string(), &results);
-  EXPECT_NE(s.message().find("not valid JSON"), std::string::npos);
-  EXPECT_FALSE(LoadResultsFile((dir.path() / "missing.json").string(), &results).ok());
+  EXPECT_NE(s.message().find("bad.json: not valid JSON: parse error at line 1, column 3: syntax error"),
+            std::string::npos)
+      << s.message();
+  s = LoadResultsFile((dir.path() / "missing.json").string(), &results);
+  EXPECT_NE(s.message().find("missing.json: cannot read: No such file or directory"), std::string::npos) << s.message();
+  // A version that is not an integer is not version 1.
+  s = ParseResults(nlohmann::ordered_json::parse(R"({"schema_version": 1.7, "engines": []})"), "v1.7", &results);
+  EXPECT_NE(s.message().find("v1.7: schema_version 1.7 is not an integer"), std::string::npos) << s.message();
+  // A run config has the same top-level shape; its engines name their plugins.
+  s = ParseResults(
+      nlohmann::ordered_json::parse(R"({"schema_version": 1, "engines": [{"name": "M", "plugin": "memory"}]})"),
+      "config.json", &results);
+  EXPECT_NE(s.message().find("config.json: engine M: 'plugin' is a plugin name, as in a run config"), std::string::npos)
+      << s.message();
 }
 
 }  // namespace
