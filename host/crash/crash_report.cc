@@ -57,7 +57,9 @@ nlohmann::json CrashRun::ToJson() const {
 
 std::string CrashMarkdown(const CrashRun& run) {
   const workload::WorkloadParams p = run.config.workload.Effective();
-  std::string md = "# Crash test: " + run.config.name + "\n\n";
+  // The heading gives the scale that ran, as the run report's title does: a config's name may say another
+  // (under --profiles).
+  std::string md = "# Crash test: " + report::FormatProfileCount(p.profiles) + " profiles\n\n";
   const bool power_cut = run.fault == Fault::kPowerCut;
   md += "Seed " + std::to_string(run.seed) + " (replay with `--seed " + std::to_string(run.seed) + "`), " +
         std::to_string(run.kills) + (power_cut ? " power cuts" : " kills") + " per engine, " +
