@@ -15,7 +15,8 @@
 //
 // Rules that apply to every method (docs/plugin-abi.md has them all):
 // - Return sdk::Status, never throw on purpose. If something throws anyway, the SDK turns std::bad_alloc into
-//   KVB_OUT_OF_MEMORY and anything else into KVB_INTERNAL; nothing crosses into the host.
+//   KVB_OUT_OF_MEMORY and anything else into KVB_INTERNAL; nothing crosses into the host. (An iterator move that
+//   throws leaves that iterator not valid, with the error as its status().)
 // - NOT_FOUND is a normal answer of Get, not an error. Every other non-OK status carries a message for the user.
 // - Arguments (std::string_view) are borrowed for the call: copy what you keep.
 // - Threading: open/close/stabilize/settle/describe come from one host thread, never concurrently with anything
