@@ -10,8 +10,9 @@
 //   TemplateIterator   a cursor over a snapshot of one store
 //
 // This template keeps each store in a std::map in memory: nothing survives engine close, so it declares
-// kPersistent = false and the conformance suite skips its reopen check. A real engine keeps its files in the data
-// directory and leaves kPersistent at its default (true).
+// kPersistent = false: the conformance suite skips its reopen check, and `kvbench run` skips its reopen step and
+// verifies the live engine. A real engine keeps its files in the data directory and leaves kPersistent at its
+// default (true).
 //
 // Rules that apply to every method (docs/plugin-abi.md has them all):
 // - Return sdk::Status, never throw on purpose. If something throws anyway, the SDK turns std::bad_alloc into
