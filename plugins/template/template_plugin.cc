@@ -186,7 +186,9 @@ class TemplateEngine {
 
 // The plugin definition: names (static strings: they live in the plugin table) and the open call.
 struct TemplatePlugin {
-  static constexpr const char* kName = "template";  // the .so name and the name configs use
+  // The plugin's own name (results' plugin.name, `kvbench plugins`). Keep it equal to the .so's name: a config's
+  // "plugin": "template" loads <plugin-dir>/template.so by file name and never compares it with kName.
+  static constexpr const char* kName = "template";
   static constexpr const char* kVersion = "1.0.0";
   static constexpr const char* kDescription = "The smallest complete plugin: a std::map per store, in memory";
   static constexpr bool kConcurrentDataCalls = false;  // true only if every data call is thread-safe
