@@ -1,5 +1,7 @@
 // kvbench plugins: lists the plugins in the plugin directory with name, version, ABI version and capabilities.
-// A file that is not a loadable plugin is listed with the reason.
+// A file that is not a loadable plugin is listed with the reason. NAME is what a config's "plugin" says: the file
+// name without ".so", which the loader does not compare with the plugin's own name; a plugin whose own name
+// differs is listed with it, so that a renamed copy is not taken for the original.
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -30,7 +32,7 @@ int PluginsCommand(const CommandArgs& argv) {
   for (const std::string& path : paths) {
     std::shared_ptr<const host::PluginLibrary> plugin;
     Status s = host::PluginLibrary::Load(path, &plugin);
-    nlohmann::json row = {{"path", path}};
+    nlohmann::json row = {{"path", path}, {"config_name", std::filesystem::path(path).stem().string()}};
     if (s.ok()) {
       row["name"] = plugin->name();
       row["version"] = plugin->version();
@@ -58,8 +60,10 @@ int PluginsCommand(const CommandArgs& argv) {
       if (!caps.empty()) caps += ',';
       caps += c.get<std::string>();
     }
-    std::printf("%-16s %-28s %-5s %s\n", row["name"].get<std::string>().c_str(),
-                row["version"].get<std::string>().c_str(), row["abi"].get<std::string>().c_str(), caps.c_str());
+    const std::string config_name = row["config_name"].get<std::string>(), name = row["name"].get<std::string>();
+    const std::string own_name = name == config_name ? "" : "   (plugin name '" + name + "')";
+    std::printf("%-16s %-28s %-5s %s%s\n", config_name.c_str(), row["version"].get<std::string>().c_str(),
+                row["abi"].get<std::string>().c_str(), caps.c_str(), own_name.c_str());
   }
   return 0;
 }

@@ -60,6 +60,8 @@ namespace {
 
 std::string Count(const std::optional<int64_t>& v) { return v ? GroupThousands(*v) : kNotAvailable; }
 std::string Text(const std::string& s) { return s.empty() ? kNotAvailable : s; }
+// A non-persistent engine has no reopen step: say so rather than "n/a", which reads as "not measured".
+std::string ReopenMs(const Engine& e) { return e.persistent ? FormatMs(e.reopen_ms) : "not persistent"; }
 
 void AddCharts(const Results&, Document* doc) {
   AddHeading(doc, 2, "Charts");
@@ -79,7 +81,7 @@ void AddTotals(const Results& results, Document* doc) {
   for (const Engine& e : results.engines) {
     t.rows.push_back({e.name, e.status, FormatMs(e.run_ms), FormatMs(e.completed_phase_ms),
                       FormatMs(PreReadStabilizeMs(e)), FormatMs(PostUpdateStabilizeMs(e)), FormatMs(e.settle_ms),
-                      FormatMs(e.reopen_ms), FormatMs(e.verify_ms), FormatBytes(e.storage_bytes),
+                      ReopenMs(e), FormatMs(e.verify_ms), FormatBytes(e.storage_bytes),
                       FormatBytes(e.peak_memory_bytes), Text(e.final_checksum)});
   }
   AddTable(doc, std::move(t));
@@ -99,12 +101,13 @@ void AddCorrectness(const Results& results, Document* doc) {
 
 void AddInterpretationNotes(const Results& results, Document* doc) {
   AddHeading(doc, 2, "Interpretation Notes");
-  std::vector<std::string> names;
+  std::vector<std::string> names, not_persistent;
   bool latency = false, resources = false;
   std::vector<std::string> sampled;
   std::set<double> rates;  // of every phase with a latency histogram (1: every operation timed)
   for (const Engine& e : results.engines) {
     names.push_back(e.name);
+    if (!e.persistent) not_persistent.push_back(e.name);
     latency = latency || e.HasLatency();
     resources = resources || e.HasResources();
     for (const Phase& p : e.phases) {
@@ -129,6 +132,11 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
       "Storage is measured after each engine settles or checkpoints its data.",
       "Process peak memory is the peak resident set size of each engine's process.",
   };
+  if (!not_persistent.empty()) {
+    notes.push_back(JoinAnd(not_persistent) + (not_persistent.size() == 1 ? " is" : " are") +
+                    " not persistent (the plugin does not declare KVB_CAP_PERSISTENT): no reopen step, and verify "
+                    "read the live engine.");
+  }
   if (latency) {
     notes.push_back(
         "Latency percentiles are per logical operation, from a log-linear histogram with about 1% precision.");

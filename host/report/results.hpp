@@ -78,6 +78,7 @@ struct Engine {
   OptDouble run_ms, completed_phase_ms;
   OptDouble storage_bytes, peak_memory_bytes, host_memory_before_open_bytes;
   std::string final_checksum;
+  bool persistent = true;  // false when the file says "persistent": false (no reopen step: reopen_ms is null)
   std::optional<DeepVerifySummary> deep_verify;
   Amplification amplification;
   size_t environment_index = 0;  // into Results::environments

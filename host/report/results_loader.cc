@@ -152,6 +152,7 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
   out->peak_memory_bytes = Num(e, "peak_memory_bytes");
   out->host_memory_before_open_bytes = Num(e, "host_memory_before_open_bytes");
   out->final_checksum = Str(e, "final_checksum");
+  out->persistent = Member(e, "persistent") != json(false);
   if (const json& deep = Member(e, "deep_verify"); deep.is_object()) {
     DeepVerifySummary d;
     d.clean = deep.value("clean", false);

@@ -139,6 +139,7 @@ nlohmann::json EngineResult::ToJson() const {
   out["host_memory_before_open_bytes"] = value("host_memory_before_open_bytes");
   out["final_checksum"] = value("final_checksum");
   out["verified_profile_count"] = value("verified_profile_count");
+  out["persistent"] = value("persistent");
   if (const nlohmann::json deep = value("deep_verify"); !deep.is_null()) out["deep_verify"] = deep;
   measure::Amplification amplification;
   amplification.logical_bytes_written = OptionalBytes(value("logical_bytes_written"));

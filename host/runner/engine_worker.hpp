@@ -5,9 +5,10 @@
 //
 // Step placement: "pre-read stabilize" runs right after "insert profiles" when the next configured phase reads
 // (any phase other than "update profiles"); "post-update stabilize" runs right after "update profiles".
-// "reopen" times closing the engine and opening a fresh instance on the same files. With workload.deep_verify,
-// "deep verify" runs after "verify": every store scanned against the state the configured phases leave
-// (workload/deep_verify.hpp); its findings are the value "deep_verify".
+// "reopen" times closing the engine and opening a fresh instance on the same files; it runs only when the plugin
+// declares KVB_CAP_PERSISTENT (the value "persistent" says which), else verify reads the live engine. With
+// workload.deep_verify, "deep verify" runs after "verify": every store scanned against the state the configured
+// phases leave (workload/deep_verify.hpp); its findings are the value "deep_verify".
 #ifndef KVBENCH_HOST_RUNNER_ENGINE_WORKER_HPP_
 #define KVBENCH_HOST_RUNNER_ENGINE_WORKER_HPP_
 

@@ -120,6 +120,45 @@ TEST(EndToEnd, PhaseSubsetRunsOnlyThoseWithTheirSteps) {
   EXPECT_EQ(steps, (std::vector<std::string>{"open", "post-update stabilize", "settle", "reopen", "verify", "close"}));
 }
 
+// The template plugin is not persistent (no KVB_CAP_PERSISTENT): its run skips the reopen step, verifies the live
+// engine and says so, and every checksum equals memory.so's in the same run (memory.so is held to the published
+// checksums by EndToEnd.Memory100k; there are none published for 2000 profiles).
+TEST(EndToEnd, NonPersistentTemplateCompletesWithoutReopenWithMemorysChecksums) {
+  ScratchDir scratch;
+  const int profiles = 2000;
+  const nlohmann::json config = SmallConfig(
+      profiles, {{{"name", "Memory"}, {"plugin", "memory"}}, {{"name", "Template"}, {"plugin", "template"}}});
+  WriteFile(scratch / "c.json", config.dump());
+  const ProcessResult run = RunKvbench({"run", scratch / "c.json", "--out", scratch / "out"});
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json results = ReadJson(scratch / "out/results.json");
+  ASSERT_EQ(results["engines"].size(), 2u);
+  const nlohmann::json& memory = results["engines"][0];
+  const nlohmann::json& tmpl = results["engines"][1];
+  ASSERT_EQ(tmpl["status"], "Completed") << tmpl["error"];
+  EXPECT_EQ(tmpl["persistent"], false);
+  EXPECT_TRUE(tmpl["reopen_ms"].is_null());
+  EXPECT_TRUE(tmpl["verify_ms"].is_number());
+  std::vector<std::string> steps;
+  for (const auto& s : tmpl["steps"]) steps.push_back(s["name"]);
+  EXPECT_EQ(steps, (std::vector<std::string>{"open", "pre-read stabilize", "post-update stabilize", "settle", "verify",
+                                             "close"}));
+  EXPECT_EQ(memory["persistent"], true);
+  EXPECT_TRUE(memory["reopen_ms"].is_number());
+
+  ASSERT_EQ(tmpl["phases"].size(), 16u);
+  ASSERT_EQ(memory["phases"].size(), 16u);
+  for (size_t i = 0; i < 16; ++i) {
+    EXPECT_EQ(tmpl["phases"][i]["checksum"], memory["phases"][i]["checksum"]) << tmpl["phases"][i]["name"];
+  }
+  EXPECT_EQ(tmpl["final_checksum"], memory["final_checksum"]);
+  EXPECT_EQ(tmpl["verified_profile_count"], profiles);
+  EXPECT_EQ(results["correctness"]["passed"], true) << results["correctness"];
+  const std::string report = ReadFile(scratch / "out/report.md");
+  EXPECT_NE(report.find(" | not persistent | "), std::string::npos) << report;        // Total By Engine: Reopen
+  EXPECT_NE(report.find("Template is not persistent"), std::string::npos) << report;  // Interpretation Notes
+}
+
 TEST(EndToEnd, ValidatePrintsASummary) {
   const ProcessResult run = RunKvbench({"validate", SourceDir() + "/configs/smoke.json"});
   ASSERT_EQ(run.exit_code, 0) << run.output;

@@ -1,4 +1,4 @@
-// Engines that crash, hang or lie (tests/plugins/misbehaving/): each is reported for what it did, with the phase
+// Engines that crash, hang, lie or throw (tests/plugins/misbehaving/): each is reported for what it did, with the phase
 // it was in and the phases it completed, and the next engine of the same config still runs to completion.
 #include <gtest/gtest.h>
 
@@ -89,6 +89,21 @@ TEST(MisbehavingEngines, JunkFromTheGetSinkFailsTheEngineNotTheHost) {
   EXPECT_EQ(junk["interrupted_phase"], "read by user id");
   EXPECT_FALSE(junk["error"].get<std::string>().empty());
   EXPECT_TRUE(junk["signal"].is_null());
+  EXPECT_EQ(results["engines"][1]["status"], "Completed");
+}
+
+TEST(MisbehavingEngines, AnIteratorExceptionFailsThePhaseInsteadOfChangingItsChecksum) {
+  ScratchDir scratch;
+  // The misbehaving plugins have no scan slot: the first scan phase walks the host's iterator fallback.
+  const nlohmann::json config =
+      SmallConfig(kProfiles, {Misbehaving("Thrower", "throw_in_next", {{"ThrowAfterNexts", 5}}), MemoryEngine()});
+  const nlohmann::json results = RunConfigFile(scratch, config, 1);
+  const nlohmann::json& thrower = results["engines"][0];
+  EXPECT_EQ(thrower["status"], "Failed");
+  EXPECT_EQ(thrower["interrupted_phase"], "scan country/status index");
+  EXPECT_EQ(PhaseNames(thrower), (std::vector<std::string>{"insert profiles", "read by user id", "lookup by email"}));
+  const std::string error = thrower["error"].is_string() ? thrower["error"].get<std::string>() : "";
+  EXPECT_NE(error.find("failed (INTERNAL): iterator_next: throw_in_next: Next() threw"), std::string::npos) << error;
   EXPECT_EQ(results["engines"][1]["status"], "Completed");
 }
 

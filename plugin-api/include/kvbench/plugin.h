@@ -148,15 +148,17 @@ typedef struct kvb_scan_request {
   /* Visit keys >= start (bytewise), unless KVB_SCAN_FROM_FIRST. */
   const void* start;
   size_t start_size;
-  /* NULL: no bound. Else a prefix (KVB_SCAN_BOUND_IS_PREFIX) or an upper bound (KVB_SCAN_BOUND_INCLUSIVE). */
+  /* NULL: no bound. Else a prefix (with KVB_SCAN_BOUND_IS_PREFIX) or an upper bound: exclusive (key < bound) by
+     default, inclusive (key <= bound) with KVB_SCAN_BOUND_INCLUSIVE. */
   const void* bound;
   size_t bound_size;
   /* At most this many entries are handed to the sink; 0 means no limit. */
   uint64_t limit;
 } kvb_scan_request;
 
-/* The plugin's table: static and immutable for the life of the process. Slots up to `count` are required in
-   ABI 1.0; `scan` and `count` are optional and gated by their capability bits. */
+/* The plugin's table: static and immutable for the life of the process. Every slot up to and including
+   `iterator_status` is required in ABI 1.0 (KVB_PLUGIN_TABLE_MIN_SIZE); `scan` and `count` are optional and gated
+   by their capability bits. */
 typedef struct kvb_plugin_table {
   KVB_STRUCT_HEADER;
   const char* name;        /* short, stable engine name, e.g. "rocksdb5" */

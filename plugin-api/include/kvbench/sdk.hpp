@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <concepts>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -192,20 +193,34 @@ inline kvb_status Report(const Status& s, char* err, size_t capacity) {
   return s.code();
 }
 
+// What the exception firewall makes of the exception being handled: std::bad_alloc is KVB_OUT_OF_MEMORY, anything
+// else KVB_INTERNAL. Allocates nothing. REQUIRES: called inside a catch block; `message` lives as long as the
+// exception does.
+struct CaughtException {
+  kvb_status code;
+  const char* message;
+};
+inline CaughtException CurrentException() noexcept {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return {KVB_OUT_OF_MEMORY, "out of memory"};
+  } catch (const std::exception& e) {
+    return {KVB_INTERNAL, e.what()};
+  } catch (...) {
+    return {KVB_INTERNAL, "unknown exception"};
+  }
+}
+
 // Runs `body` (returning Status) behind the exception firewall.
 template <class F>
 kvb_status Guarded(char* err, size_t capacity, F&& body) noexcept {
   try {
     return Report(body(), err, capacity);
-  } catch (const std::bad_alloc&) {
-    WriteError("out of memory", err, capacity);
-    return KVB_OUT_OF_MEMORY;
-  } catch (const std::exception& e) {
-    WriteError(e.what(), err, capacity);
-    return KVB_INTERNAL;
   } catch (...) {
-    WriteError("unknown exception", err, capacity);
-    return KVB_INTERNAL;
+    const CaughtException e = CurrentException();
+    WriteError(e.message, err, capacity);
+    return e.code;
   }
 }
 
@@ -292,10 +307,21 @@ class PluginAdapter {
     return t;
   }
 
+  // What a kvb_iterator* points to: the engine's iterator and the error of a move that threw. Moves return no
+  // status, so an exception becomes the iterator's state the way the ABI reports iterator errors: iterator_valid 0
+  // and iterator_status the error, never a still-valid iterator that skipped or repeated an entry. The error stays
+  // until the iterator is destroyed (the engine iterator's state is unknown after an exception, so later moves do
+  // not reach it). The message is a fixed buffer: recording an error cannot fail.
+  struct IteratorHandle {
+    std::unique_ptr<Iterator> iterator;
+    kvb_status error = KVB_OK;
+    char message[256] = {};
+  };
+
   static Engine* E(kvb_engine* e) { return reinterpret_cast<Engine*>(e); }
   static Store* S(kvb_store* s) { return reinterpret_cast<Store*>(s); }
-  static Iterator* I(kvb_iterator* i) { return reinterpret_cast<Iterator*>(i); }
-  static const Iterator* I(const kvb_iterator* i) { return reinterpret_cast<const Iterator*>(i); }
+  static IteratorHandle* H(kvb_iterator* i) { return reinterpret_cast<IteratorHandle*>(i); }
+  static const IteratorHandle* H(const kvb_iterator* i) { return reinterpret_cast<const IteratorHandle*>(i); }
 
   static kvb_status EngineOpen(const kvb_open_params* params, kvb_engine** engine, char* err, size_t cap) noexcept {
     return internal::Guarded(err, cap, [&]() -> Status {
@@ -410,57 +436,66 @@ class PluginAdapter {
     return internal::Guarded(err, cap, [&]() -> Status {
       if (it == nullptr) return Status::InvalidArgument("iterator_create: null out-pointer");
       *it = nullptr;
-      std::unique_ptr<Iterator> created;
-      Status s = S(store)->NewIterator(&created);
-      if (s.ok()) *it = reinterpret_cast<kvb_iterator*>(created.release());
+      auto handle = std::make_unique<IteratorHandle>();
+      Status s = S(store)->NewIterator(&handle->iterator);
+      if (!s.ok()) return s;
+      if (!handle->iterator) return Status::Internal("iterator_create: plugin returned OK without an iterator");
+      *it = reinterpret_cast<kvb_iterator*>(handle.release());
       return s;
     });
   }
 
   static void IteratorDestroy(kvb_iterator* it) noexcept {
     try {
-      delete I(it);
+      delete H(it);
     } catch (...) {
       Host::Log(KVB_LOG_ERROR, "iterator_destroy: destructor threw");
     }
   }
 
-  // Iterator movement cannot report through a return value; an exception becomes the iterator's own status
-  // through the engine's iterator (which must not throw in practice). We still keep exceptions from crossing.
-  static void IteratorSeek(kvb_iterator* it, const void* key, size_t key_size) noexcept {
+  // Runs one move of the engine's iterator; an exception it throws becomes the handle's error (see IteratorHandle).
+  template <class F>
+  static void MoveIterator(kvb_iterator* it, const char* call, F&& move) noexcept {
+    IteratorHandle* h = H(it);
+    if (h->error != KVB_OK) return;
     try {
-      I(it)->Seek({static_cast<const char*>(key), key_size});
+      move(*h->iterator);
     } catch (...) {
-      Host::Log(KVB_LOG_ERROR, "iterator_seek threw");
+      const internal::CaughtException e = internal::CurrentException();
+      h->error = e.code;
+      std::snprintf(h->message, sizeof(h->message), "%s: %s", call, e.message);
     }
+  }
+  static void IteratorSeek(kvb_iterator* it, const void* key, size_t key_size) noexcept {
+    MoveIterator(it, "iterator_seek", [&](Iterator& i) { i.Seek({static_cast<const char*>(key), key_size}); });
   }
   static void IteratorSeekFirst(kvb_iterator* it) noexcept {
-    try {
-      I(it)->SeekToFirst();
-    } catch (...) {
-      Host::Log(KVB_LOG_ERROR, "iterator_seek_first threw");
-    }
+    MoveIterator(it, "iterator_seek_first", [](Iterator& i) { i.SeekToFirst(); });
   }
   static void IteratorNext(kvb_iterator* it) noexcept {
-    try {
-      I(it)->Next();
-    } catch (...) {
-      Host::Log(KVB_LOG_ERROR, "iterator_next threw");
-    }
+    MoveIterator(it, "iterator_next", [](Iterator& i) { i.Next(); });
   }
-  static int32_t IteratorValid(const kvb_iterator* it) noexcept { return I(it)->Valid() ? 1 : 0; }
+  static int32_t IteratorValid(const kvb_iterator* it) noexcept {
+    const IteratorHandle* h = H(it);
+    return h->error == KVB_OK && h->iterator->Valid() ? 1 : 0;
+  }
   static void IteratorKey(const kvb_iterator* it, const void** key, size_t* size) noexcept {
-    std::string_view k = I(it)->key();
+    std::string_view k = H(it)->iterator->key();
     *key = k.data();
     *size = k.size();
   }
   static void IteratorValue(const kvb_iterator* it, const void** value, size_t* size) noexcept {
-    std::string_view v = I(it)->value();
+    std::string_view v = H(it)->iterator->value();
     *value = v.data();
     *size = v.size();
   }
   static kvb_status IteratorStatus(const kvb_iterator* it, char* err, size_t cap) noexcept {
-    return internal::Guarded(err, cap, [&] { return Status(I(it)->status()); });
+    const IteratorHandle* h = H(it);
+    if (h->error != KVB_OK) {
+      internal::WriteError(h->message, err, cap);
+      return h->error;
+    }
+    return internal::Guarded(err, cap, [&] { return Status(h->iterator->status()); });
   }
 
   static kvb_status Scan(kvb_store* store, const kvb_scan_request* request, kvb_entry_sink sink, void* ctx,

@@ -6,6 +6,8 @@
 //   garbage_sink:    after GarbageAfterGets gets (default 0), every get from the "profiles" store hands the sink
 //                    wrong bytes: GarbageKind "junk" (not a profile at all) or "plausible" (a well-formed profile
 //                    with a different email).
+//   throw_in_next:   the ThrowAfterNexts-th iterator Next() (default 1) throws instead of moving, once: an engine
+//                    bug that surfaces as an exception. The SDK must report it as an iterator error.
 #include <chrono>
 #include <cstdlib>
 #include <kvbench/sdk.hpp>
@@ -13,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -30,6 +33,7 @@ struct Behaviour {
   int64_t hang_after_gets = 0;
   int64_t garbage_after_gets = 0;
   std::string garbage_kind = "junk";
+  int64_t throw_after_nexts = 1;
 };
 
 // Data outlives an engine instance (keyed by data directory) so that reopen + verify works.
@@ -41,9 +45,32 @@ std::map<std::string, std::map<std::string, Map, std::less<>>>& Directories() {
 struct Counters {
   int64_t puts = 0;
   int64_t gets = 0;
+  int64_t nexts = 0;
 };
 
-using Iterator = test_plugins::MapIterator<Map>;
+class Iterator {
+ public:
+  Iterator(const Map* map, const Behaviour* behaviour, Counters* counters)
+      : it_(map), behaviour_(behaviour), counters_(counters) {}
+  void Seek(std::string_view key) { it_.Seek(key); }
+  void SeekToFirst() { it_.SeekToFirst(); }
+  void Next() {
+    ++counters_->nexts;
+#if defined(KVB_MISBEHAVE_THROW_IN_NEXT)
+    if (counters_->nexts == behaviour_->throw_after_nexts) throw std::runtime_error("throw_in_next: Next() threw");
+#endif
+    it_.Next();
+  }
+  bool Valid() const { return it_.Valid(); }
+  std::string_view key() const { return it_.key(); }
+  std::string_view value() const { return it_.value(); }
+  Status status() const { return it_.status(); }
+
+ private:
+  test_plugins::MapIterator<Map> it_;
+  const Behaviour* behaviour_;
+  Counters* counters_;
+};
 
 class Store {
  public:
@@ -92,7 +119,7 @@ class Store {
     return Status::OK();
   }
   Status NewIterator(std::unique_ptr<Iterator>* it) {
-    *it = std::make_unique<Iterator>(map_);
+    *it = std::make_unique<Iterator>(map_, behaviour_, counters_);
     return Status::OK();
   }
   Status Count(uint64_t* count) {
@@ -149,6 +176,7 @@ struct MisbehavingPlugin {
     config.Int("settings", "HangAfterGets", &b.hang_after_gets, 0, INT64_MAX);
     config.Int("settings", "GarbageAfterGets", &b.garbage_after_gets, 0, INT64_MAX);
     config.Choice("settings", "GarbageKind", &b.garbage_kind, {"junk", "plausible"});
+    config.Int("settings", "ThrowAfterNexts", &b.throw_after_nexts, 1, INT64_MAX);
     Status s = config.Finish();
     if (!s.ok()) return s;
     *engine = std::make_unique<Engine>(req.data_dir, std::move(b));
