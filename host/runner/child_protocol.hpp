@@ -2,6 +2,8 @@
 // as they happen, which phase or step is running and every result that completed, so that it can report a child
 // that crashes or is killed. Members (all events carry "event"):
 //   {"event":"started","name":"insert profiles","kind":"phase"|"step","total":100000|null}
+//                                        ("load plugin" starts first: a crash while loading is reported as such)
+//   {"event":"loaded","plugin":{name, version, abi, path, capabilities},"description":"..."}  (load plugin is over)
 //   {"event":"progress","name":...,"done":51234,"total":100000}
 //   {"event":"phase","result":{name, operations, elapsed_ms, ops_per_s, checksum, measurements}}
 //   {"event":"step","result":{name, elapsed_ms, measurements}}

@@ -46,8 +46,7 @@ class WorkerRun {
  private:
   // mode "check": the plugin validates its settings by opening on an empty directory.
   Status Check() {
-    current_ = "load plugin";
-    Status s = host::PluginLibrary::Load(request_.plugin_path, &plugin_);
+    Status s = LoadPlugin();
     if (!s.ok()) return s;
     current_ = kStepOpen;
     s = host::EngineClient::Open(plugin_, request_.data_dir, request_.engine().OpenConfigJson(), &engine_);
@@ -59,8 +58,7 @@ class WorkerRun {
   }
 
   Status RunAll() {
-    current_ = "load plugin";
-    Status s = host::PluginLibrary::Load(request_.plugin_path, &plugin_);
+    Status s = LoadPlugin();
     if (!s.ok()) return s;
     current_ = "plan";
     const workload::WorkloadParams params = request_.config.workload.Effective();
@@ -121,6 +119,17 @@ class WorkerRun {
     Value("run_ms", MsSince(run_start));
     if (disk_bytes_written_) Value("disk_bytes_written", *disk_bytes_written_);
     return Status::OK();
+  }
+
+  // Announced first: a plugin that crashes or hangs while it loads (a truncated file faults with SIGBUS when the
+  // loader maps it) is then reported as such by the parent, not as a worker that died before saying anything.
+  Status LoadPlugin() {
+    current_ = kStepLoadPlugin;
+    Status s = Send({{"event", "started"}, {"name", kStepLoadPlugin}, {"kind", "step"}, {"total", nullptr}});
+    if (!s.ok()) return s;
+    s = host::PluginLibrary::Load(request_.plugin_path, &plugin_);
+    if (!s.ok()) return s;
+    return Send({{"event", "loaded"}, {"plugin", PluginJson(*plugin_)}, {"description", plugin_->description()}});
   }
 
   // Every insert ran; the updates ran when "update profiles" is one of the phases.

@@ -6,12 +6,26 @@
 
 #include "plugin/plugin_library.hpp"
 #include "runner/engine_result.hpp"
+#include "runner/engine_worker.hpp"
 #include "runner/supervisor.hpp"
 
 namespace kvbench::runner {
 namespace {
 
 constexpr int64_t kCheckTimeoutSeconds = 60;
+
+// How a worker that had not finished loading its plugin ended, said the way the loader says it: "plugin PATH:
+// killed by SIGBUS while loading". "" when the worker got past loading.
+std::string LoadFailure(const EngineResult& result, const std::string& path, int64_t timeout_seconds) {
+  if (result.interrupted_phase() != kStepLoadPlugin) return "";
+  if (result.finished()) return result.error();  // the loader's own message, which names the file
+  const std::string prefix = "plugin " + path + ": ";
+  if (result.status() == kCrashed) return prefix + "killed by " + result.signal() + " while loading";
+  if (result.status() == kTimedOut) {
+    return prefix + "still loading after " + std::to_string(timeout_seconds) + " s (the loading process was killed)";
+  }
+  return prefix + result.error();
+}
 
 }  // namespace
 
@@ -45,10 +59,10 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
                     &result);
     fs::remove_all(dir_template, ec);
     if (result.status() != kCompleted) {
-      const nlohmann::json r = result.ToJson();
-      const std::string at = r["interrupted_phase"].is_string() ? r["interrupted_phase"].get<std::string>() : "";
-      const std::string member = at == "load plugin" ? ".plugin" : at == "open" ? ".settings/durability" : "";
-      return Status::InvalidArgument(where + member + ": " + result.error());
+      const std::string load_failure = LoadFailure(result, checked.path, kCheckTimeoutSeconds);
+      if (!load_failure.empty()) return Status::InvalidArgument(where + ".plugin: " + load_failure);
+      const bool opening = result.interrupted_phase() == kStepOpen;
+      return Status::InvalidArgument(where + (opening ? ".settings/durability" : "") + ": " + result.error());
     }
     checked.plugin = result.plugin();
     checked.settings = result.ToJson()["settings"];
