@@ -1,6 +1,7 @@
 // kvbench conformance PLUGIN.so [--filter SUBSTR] [--json] [--plugin-dir DIR]: runs the ABI conformance checks
 // (host/conformance/) against one plugin, one line per check and a summary. Exit status: 0 when every selected
 // check passes (skips are fine), 1 when any fails, 2 when the plugin cannot be loaded or the arguments are wrong.
+#include <csignal>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -8,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "conformance/suite.hpp"
 #include "plugin/plugin_library.hpp"
+#include "runner/plugin_check.hpp"
 
 namespace kvbench::cli {
 namespace {
@@ -34,8 +36,13 @@ int ConformanceCommand(const CommandArgs& argv) {
   const std::string filter = args.value("filter").value_or("");
   const bool json = args.flag("json");
 
+  // Loaded in a worker first: a plugin that crashes while loading (a truncated file: SIGBUS) is refused with a
+  // message instead of taking kvbench down with it.
+  std::signal(SIGPIPE, SIG_IGN);
+  nlohmann::json probed;
+  Status s = runner::ProbePlugin(path, "", runner::kPluginLoadTimeoutSeconds, &probed);
   std::shared_ptr<const host::PluginLibrary> plugin;
-  Status s = host::PluginLibrary::Load(path, &plugin);
+  if (s.ok()) s = host::PluginLibrary::Load(path, &plugin);
   if (!s.ok()) {
     std::fprintf(stderr, "kvbench conformance: %s\n", s.message().c_str());
     if (json) std::printf("%s\n", nlohmann::json{{"plugin", path}, {"error", s.message()}}.dump(2).c_str());

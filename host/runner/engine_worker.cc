@@ -38,7 +38,18 @@ class WorkerRun {
   WorkerRun(const WorkerRequest& request, EventWriter* events) : request_(request), events_(events) {}
 
   Status Run() {
-    Status s = request_.mode == WorkerRequest::Mode::kCheck ? Check() : RunAll();
+    Status s;
+    switch (request_.mode) {
+      case WorkerRequest::Mode::kRun:
+        s = RunAll();
+        break;
+      case WorkerRequest::Mode::kCheck:
+        s = Check();
+        break;
+      case WorkerRequest::Mode::kLoad:  // "loaded" says what the plugin is
+        s = LoadPlugin();
+        break;
+    }
     Finish(s);
     return s;
   }

@@ -71,4 +71,27 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
   return Status::OK();
 }
 
+Status ProbePlugin(const std::string& path, const std::string& executable, int64_t timeout_seconds,
+                   nlohmann::json* plugin) {
+  WorkerRequest request;
+  request.mode = WorkerRequest::Mode::kLoad;
+  request.plugin_path = path;
+  config::EngineSpec spec;
+  spec.name = path;
+  EngineResult result(spec);
+  std::string description;
+  const auto on_event = [&](const nlohmann::json& event) {
+    if (event.value("event", "") == "loaded") description = event.value("description", "");
+  };
+  SuperviseWorker(request, {.executable = executable, .timeout_seconds = timeout_seconds, .on_event = on_event},
+                  &result);
+  if (result.status() != kCompleted) {
+    const std::string load_failure = LoadFailure(result, path, timeout_seconds);
+    return Status::InvalidArgument(load_failure.empty() ? "plugin " + path + ": " + result.error() : load_failure);
+  }
+  *plugin = result.plugin();
+  (*plugin)["description"] = description;
+  return Status::OK();
+}
+
 }  // namespace kvbench::runner
