@@ -1,6 +1,7 @@
 // kvbench conformance PLUGIN.so [--filter SUBSTR] [--json] [--plugin-dir DIR]: runs the ABI conformance checks
 // (host/conformance/) against one plugin, one line per check and a summary. Exit status: 0 when every selected
-// check passes (skips are fine), 1 when any fails, 2 when the plugin cannot be loaded or the arguments are wrong.
+// check passes (skips are fine), 1 when any fails, 2 when the plugin cannot be loaded, no temporary directory can
+// be created or the arguments are wrong.
 #include <csignal>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "conformance/suite.hpp"
+#include "conformance/temp_dir.hpp"
 #include "plugin/plugin_library.hpp"
 #include "runner/plugin_check.hpp"
 
@@ -43,6 +45,10 @@ int ConformanceCommand(const CommandArgs& argv) {
   Status s = runner::ProbePlugin(path, "", runner::kPluginLoadTimeoutSeconds, &probed);
   std::shared_ptr<const host::PluginLibrary> plugin;
   if (s.ok()) s = host::PluginLibrary::Load(path, &plugin);
+  // Every check's data directory lives in this one, removed at the end: when none can be created (a TMPDIR that
+  // does not exist or is not writable), that is the one thing to say, not a failure of every check.
+  conformance::TempDir temp_root;
+  if (s.ok()) s = conformance::TempDir::Create("kvbench-conformance-", &temp_root);
   if (!s.ok()) {
     std::fprintf(stderr, "kvbench conformance: %s\n", s.message().c_str());
     if (json) std::printf("%s\n", nlohmann::json{{"plugin", path}, {"error", s.message()}}.dump(2).c_str());
@@ -59,7 +65,7 @@ int ConformanceCommand(const CommandArgs& argv) {
   }
   std::vector<conformance::CheckResult> results;
   for (const conformance::Check* check : checks) {
-    results.push_back(conformance::RunCheck(*check, plugin));
+    results.push_back(conformance::RunCheck(*check, plugin, temp_root.path()));
     const conformance::CheckResult& r = results.back();
     if (!json) {
       std::printf("%s  %-32s %s\n", conformance::VerdictName(r.verdict), r.name.c_str(), r.message.c_str());

@@ -54,13 +54,16 @@ std::vector<const Check*> SelectChecks(std::string_view filter) {
   return selected;
 }
 
-CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin) {
+CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin,
+                     const std::string& temp_root) {
   CheckResult result;
   result.name = check.name;
   const auto start = std::chrono::steady_clock::now();
-  // <tmp>/kvbench-conformance-XXXXXX/data is the check's data directory; NewDir() adds siblings.
+  // <tmp>/kvbench-conformance-XXXXXX/data (<temp_root>/<check>-XXXXXX/data) is the check's data directory;
+  // NewDir() adds siblings.
   TempDir area;
-  Status s = TempDir::Create("kvbench-conformance-", &area);
+  Status s =
+      TempDir::Create(temp_root.empty() ? "kvbench-conformance-" : std::string(check.name) + "-", &area, temp_root);
   if (!s.ok()) {
     result.message = s.message();
     return result;

@@ -26,9 +26,10 @@ struct CheckResult {
   double seconds = 0;
 };
 
-// Runs one check against a loaded plugin in a fresh temporary directory, removed afterwards. A check that throws
-// (host-side bug) fails with the exception's text.
-CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin);
+// Runs one check against a loaded plugin in a fresh temporary directory, removed afterwards: in `temp_root` when
+// given, else in $TMPDIR (or /tmp). A check that throws (host-side bug) fails with the exception's text.
+CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin,
+                     const std::string& temp_root = "");
 
 struct SuiteSummary {
   int passed = 0;
