@@ -25,7 +25,7 @@ constexpr Command kCommands[] = {
      "run CONFIG.json [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR]"},
     {"validate", kvbench::cli::ValidateCommand, "validate CONFIG.json [--plugin-dir DIR]"},
     {"plugins", kvbench::cli::PluginsCommand, "plugins [--plugin-dir DIR] [--json]"},
-    {"conformance", kvbench::cli::ConformanceCommand, "conformance PLUGIN.so [--filter PATTERN]"},
+    {"conformance", kvbench::cli::ConformanceCommand, "conformance PLUGIN.so [--filter PATTERN] [--timeout SECONDS]"},
     {"report", kvbench::cli::ReportCommand, "report RESULTS.json... [--out DIR]"},
     {"compare", kvbench::cli::CompareCommand,
      "compare BASELINE.json CURRENT.json [--threshold PCT] [--format table|github-action-benchmark|bencher]"},
@@ -34,7 +34,8 @@ constexpr Command kCommands[] = {
     {"crashtest", kvbench::cli::CrashtestCommand,
      "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--timeout S] "
      "[--keep-data] [--power-cut]"},
-    // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp).
+    // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp); also the
+    // process in which the other commands load a plugin or run one conformance check.
     {"__engine-worker", kvbench::runner::EngineWorkerMain, nullptr},
     // The writer and verifier processes of 'kvbench crashtest' (crash/crash_worker.hpp).
     {"__crash-worker", kvbench::crash::CrashWorkerMain, nullptr},

@@ -9,6 +9,7 @@
 //   {"event":"step","result":{name, elapsed_ms, measurements}}
 //   {"event":"engine","plugin":{...},"settings":{...},"durability":"..."}   (after the engine opened)
 //   {"event":"value","key":"storage_bytes","value":7804479}                 (one figure of results.json)
+//   {"event":"check","result":{name, result, message, seconds}}            (mode "conformance": the check's verdict)
 //   {"event":"finished","status":"Completed"|"Failed","error":..., "phase":...}  (always last)
 #ifndef KVBENCH_HOST_RUNNER_CHILD_PROTOCOL_HPP_
 #define KVBENCH_HOST_RUNNER_CHILD_PROTOCOL_HPP_

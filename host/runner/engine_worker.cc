@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "conformance/suite.hpp"
 #include "measure/amplification.hpp"
 #include "measure/phase_meter.hpp"
 #include "measure/process_stats.hpp"
@@ -49,6 +50,9 @@ class WorkerRun {
       case WorkerRequest::Mode::kLoad:  // "loaded" says what the plugin is
         s = LoadPlugin();
         break;
+      case WorkerRequest::Mode::kConformance:
+        s = Conformance();
+        break;
     }
     Finish(s);
     return s;
@@ -66,6 +70,19 @@ class WorkerRun {
     if (!s.ok()) return s;
     current_ = kStepClose;
     return engine_->Close();
+  }
+
+  // mode "conformance": one check in data_dir, which the parent removes whatever happens here.
+  Status Conformance() {
+    Status s = LoadPlugin();
+    if (!s.ok()) return s;
+    const conformance::Check* check = conformance::FindCheck(request_.check);
+    if (check == nullptr) return Status::InvalidArgument("no conformance check named '" + request_.check + "'");
+    current_ = check->name;
+    s = Send({{"event", "started"}, {"name", check->name}, {"kind", "check"}, {"total", nullptr}});
+    if (!s.ok()) return s;
+    const conformance::CheckResult result = conformance::RunCheckIn(*check, plugin_, request_.data_dir);
+    return Send({{"event", "check"}, {"result", conformance::CheckResultToJson(result)}});
   }
 
   Status RunAll() {

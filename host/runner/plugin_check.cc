@@ -14,8 +14,8 @@ namespace {
 
 constexpr int64_t kCheckTimeoutSeconds = 60;
 
-// How a worker that had not finished loading its plugin ended, said the way the loader says it: "plugin PATH:
-// killed by SIGBUS while loading". "" when the worker got past loading.
+}  // namespace
+
 std::string LoadFailure(const EngineResult& result, const std::string& path, int64_t timeout_seconds) {
   if (result.interrupted_phase() != kStepLoadPlugin) return "";
   if (result.finished()) return result.error();  // the loader's own message, which names the file
@@ -26,8 +26,6 @@ std::string LoadFailure(const EngineResult& result, const std::string& path, int
   }
   return prefix + result.error();
 }
-
-}  // namespace
 
 Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_dir, const std::string& executable,
                     std::vector<CheckedPlugin>* out) {

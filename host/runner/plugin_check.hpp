@@ -12,6 +12,7 @@
 
 #include "common/status.hpp"
 #include "config/run_config.hpp"
+#include "runner/engine_result.hpp"
 
 namespace kvbench::runner {
 
@@ -27,6 +28,11 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
                     std::vector<CheckedPlugin>* out);
 
 inline constexpr int64_t kPluginLoadTimeoutSeconds = 60;
+
+// How a worker (of any mode) that had not finished loading its plugin ended, said the way the loader says it:
+// "plugin PATH: killed by SIGBUS while loading", the loader's own message, "still loading after N s". "" when the
+// worker got past loading.
+std::string LoadFailure(const EngineResult& result, const std::string& path, int64_t timeout_seconds);
 
 // Loads the plugin at `path` in a worker process, and nothing more. OK with *plugin = {name, version, abi, path,
 // capabilities, description}, or InvalidArgument "plugin PATH: why": the loader's message, or how the loading

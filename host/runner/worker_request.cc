@@ -15,6 +15,8 @@ const char* ModeName(WorkerRequest::Mode mode) {
       return "check";
     case WorkerRequest::Mode::kLoad:
       return "load";
+    case WorkerRequest::Mode::kConformance:
+      return "conformance";
   }
   return "run";
 }
@@ -23,6 +25,10 @@ const char* ModeName(WorkerRequest::Mode mode) {
 
 nlohmann::json WorkerRequest::ToJson() const {
   nlohmann::json json = {{"mode", ModeName(mode)}, {"plugin_path", plugin_path}};
+  if (mode == Mode::kConformance) {
+    json["check"] = check;
+    json["data_dir"] = data_dir;
+  }
   if (HasConfig()) {
     json["config"] = config.ToJson();
     json["engine_index"] = engine_index;
@@ -36,7 +42,7 @@ Status WorkerRequest::FromJson(const nlohmann::json& json, WorkerRequest* out) {
   try {
     const std::string mode = json.at("mode").get<std::string>();
     bool known = false;
-    for (Mode m : {Mode::kRun, Mode::kCheck, Mode::kLoad}) {
+    for (Mode m : {Mode::kRun, Mode::kCheck, Mode::kLoad, Mode::kConformance}) {
       if (mode == ModeName(m)) {
         out->mode = m;
         known = true;
@@ -44,6 +50,10 @@ Status WorkerRequest::FromJson(const nlohmann::json& json, WorkerRequest* out) {
     }
     if (!known) return Status::InvalidArgument("worker request: unknown mode " + mode);
     out->plugin_path = json.at("plugin_path").get<std::string>();
+    if (out->mode == Mode::kConformance) {
+      out->check = json.at("check").get<std::string>();
+      out->data_dir = json.at("data_dir").get<std::string>();
+    }
     if (!out->HasConfig()) return Status::OK();
     out->config = config::ParseRunConfig(json.at("config").dump(), "worker request");
     out->engine_index = json.at("engine_index").get<size_t>();

@@ -15,12 +15,15 @@ struct WorkerRequest {
   // kRun: the whole engine sequence. kCheck: load the plugin, open it on an empty directory with the engine's
   // settings (so the plugin checks them), describe, close. kLoad: load the plugin and report what it is, nothing
   // else (kvbench plugins, kvbench conformance: a plugin that crashes while loading must not take the host down).
-  enum class Mode { kRun, kCheck, kLoad };
+  // kConformance: load the plugin and run one conformance check in data_dir (kvbench conformance: a plugin that
+  // crashes or hangs in a check fails that check).
+  enum class Mode { kRun, kCheck, kLoad, kConformance };
   Mode mode = Mode::kRun;
-  config::RunConfig config;  // kRun, kCheck: the config as run (not sent for kLoad)
+  config::RunConfig config;  // kRun, kCheck: the config as run (not sent for the other modes)
   size_t engine_index = 0;   // kRun, kCheck: into config.engines
   std::string plugin_path;   // resolved .so path
-  std::string data_dir;      // kRun, kCheck: exists and is empty
+  std::string data_dir;      // kRun, kCheck, kConformance: exists and is empty
+  std::string check;         // kConformance: the check's name (conformance/suite.hpp)
   uint32_t progress_interval_ms = 500;
 
   // REQUIRES: mode is kRun or kCheck.
