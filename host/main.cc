@@ -26,7 +26,7 @@ constexpr Command kCommands[] = {
      "validate CONFIG.json [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--no-plugins]"},
     {"plugins", kvbench::cli::PluginsCommand, "plugins [--plugin-dir DIR] [--json]"},
     {"conformance", kvbench::cli::ConformanceCommand,
-     "conformance PLUGIN.so|NAME [--filter PATTERN] [--plugin-dir DIR] [--json]"},
+     "conformance PLUGIN.so|NAME [--filter PATTERN] [--plugin-dir DIR] [--timeout SECONDS] [--json]"},
     {"report", kvbench::cli::ReportCommand,
      "report RESULTS.json... [--out DIR] [--format github-action-benchmark|bencher]..."},
     {"compare", kvbench::cli::CompareCommand,
@@ -37,7 +37,8 @@ constexpr Command kCommands[] = {
     {"crashtest", kvbench::cli::CrashtestCommand,
      "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] "
      "[--timeout S] [--keep-data] [--power-cut]"},
-    // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp).
+    // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp); also the
+    // process in which the other commands load a plugin or run one conformance check.
     {"__engine-worker", kvbench::runner::EngineWorkerMain, nullptr},
     // The writer and verifier processes of 'kvbench crashtest' (crash/crash_worker.hpp).
     {"__crash-worker", kvbench::crash::CrashWorkerMain, nullptr},

@@ -1,16 +1,19 @@
 // kvbench plugins: lists the plugins in the plugin directory with name, version, ABI version and capabilities.
-// A file that is not a loadable plugin is listed with the reason. NAME is what a config's "plugin" says: the file
-// name without ".so", which the loader does not compare with the plugin's own name; a plugin whose own name
-// differs is listed with it, so that a renamed copy is not taken for the original.
-#include <nlohmann/json.hpp>
-
+// A file that is not a loadable plugin is listed with the reason. Each file is loaded in a worker process of its
+// own (runner/plugin_check.hpp), so one that crashes the loader (a truncated .so: SIGBUS) is listed as such too.
+// NAME is what a config's "plugin" says: the file name without ".so", which the loader does not compare with the
+// plugin's own name; a plugin whose own name differs is listed with it, so that a renamed copy is not taken for
+// the original.
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "plugin/plugin_library.hpp"
+#include "runner/plugin_check.hpp"
 
 namespace kvbench::cli {
 
@@ -20,7 +23,8 @@ int PluginsCommand(const CommandArgs& argv) {
   const std::string dir = args.value("plugin-dir").value_or(host::DefaultPluginDir());
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) {
-    std::fprintf(stderr, "kvbench plugins: plugin directory %s does not exist\n", dir.c_str());
+    std::fprintf(stderr, "kvbench plugins: plugin directory %s %s\n", dir.c_str(),
+                 std::filesystem::exists(dir, ec) ? "is not a directory" : "does not exist");
     return 2;
   }
   std::vector<std::string> paths;
@@ -28,17 +32,15 @@ int PluginsCommand(const CommandArgs& argv) {
     if (entry.path().extension() == ".so") paths.push_back(entry.path().string());
   }
   std::sort(paths.begin(), paths.end());
+  // A worker that dies while we write its request must not take us down with it.
+  std::signal(SIGPIPE, SIG_IGN);
   nlohmann::json list = nlohmann::json::array();
   for (const std::string& path : paths) {
-    std::shared_ptr<const host::PluginLibrary> plugin;
-    Status s = host::PluginLibrary::Load(path, &plugin);
+    nlohmann::json plugin;
+    Status s = runner::ProbePlugin(path, "", runner::kPluginLoadTimeoutSeconds, &plugin);
     nlohmann::json row = {{"path", path}, {"config_name", std::filesystem::path(path).stem().string()}};
     if (s.ok()) {
-      row["name"] = plugin->name();
-      row["version"] = plugin->version();
-      row["abi"] = plugin->abi_version();
-      row["capabilities"] = plugin->CapabilityNames();
-      row["description"] = plugin->description();
+      for (const char* member : {"name", "version", "abi", "capabilities", "description"}) row[member] = plugin[member];
     } else {
       row["error"] = s.message();
     }

@@ -1,4 +1,5 @@
 list(APPEND KVBENCH_HOST_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/check_process.cc
   ${CMAKE_CURRENT_LIST_DIR}/check_util.cc
   ${CMAKE_CURRENT_LIST_DIR}/checks_load.cc
   ${CMAKE_CURRENT_LIST_DIR}/checks_engine.cc

@@ -20,6 +20,22 @@ const char* VerdictName(Verdict v) {
   return "FAIL";
 }
 
+namespace {
+
+const char* VerdictLower(Verdict v) {
+  switch (v) {
+    case Verdict::kPass:
+      return "pass";
+    case Verdict::kFail:
+      return "fail";
+    case Verdict::kSkip:
+      return "skip";
+  }
+  return "fail";
+}
+
+}  // namespace
+
 std::string CheckContext::NewDir(const std::string& name) const {
   std::filesystem::path dir = std::filesystem::path(data_dir_).parent_path() / name;
   std::error_code ec;
@@ -46,6 +62,13 @@ const std::vector<Check>& AllChecks() {
   return checks;
 }
 
+const Check* FindCheck(std::string_view name) {
+  for (const Check& c : AllChecks()) {
+    if (name == c.name) return &c;
+  }
+  return nullptr;
+}
+
 std::vector<const Check*> SelectChecks(std::string_view filter) {
   std::vector<const Check*> selected;
   for (const Check& c : AllChecks()) {
@@ -54,18 +77,13 @@ std::vector<const Check*> SelectChecks(std::string_view filter) {
   return selected;
 }
 
-CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin) {
+CheckResult RunCheckIn(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin,
+                       const std::string& area) {
   CheckResult result;
   result.name = check.name;
   const auto start = std::chrono::steady_clock::now();
-  // <tmp>/kvbench-conformance-XXXXXX/data is the check's data directory; NewDir() adds siblings.
-  TempDir area;
-  Status s = TempDir::Create("kvbench-conformance-", &area);
-  if (!s.ok()) {
-    result.message = s.message();
-    return result;
-  }
-  const std::string data_dir = (std::filesystem::path(area.path()) / "data").string();
+  // <area>/data is the check's data directory; NewDir() adds siblings.
+  const std::string data_dir = (std::filesystem::path(area) / "data").string();
   std::error_code ec;
   std::filesystem::create_directory(data_dir, ec);
   if (ec) {
@@ -81,13 +99,49 @@ CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::Plugi
     result.verdict = Verdict::kFail;
     result.message = std::string("the check threw: ") + e.what();
   }
-  const std::string area_path = area.path();
-  if (!area.Remove() && result.verdict != Verdict::kFail) {
-    result.verdict = Verdict::kFail;
-    result.message = "cannot remove the check's temporary directory " + area_path;
-  }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
+}
+
+void RemoveCheckArea(TempDir* area, CheckResult* result) {
+  const std::string area_path = area->path();
+  if (!area->Remove() && result->verdict != Verdict::kFail) {
+    result->verdict = Verdict::kFail;
+    result->message = "cannot remove the check's temporary directory " + area_path;
+  }
+}
+
+CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin,
+                     const std::string& temp_root) {
+  const auto start = std::chrono::steady_clock::now();
+  // <tmp>/kvbench-conformance-XXXXXX (<temp_root>/<check>-XXXXXX) is the check's area.
+  TempDir area;
+  Status s =
+      TempDir::Create(temp_root.empty() ? "kvbench-conformance-" : std::string(check.name) + "-", &area, temp_root);
+  if (!s.ok()) {
+    CheckResult result;
+    result.name = check.name;
+    result.message = s.message();
+    return result;
+  }
+  CheckResult result = RunCheckIn(check, plugin, area.path());
+  RemoveCheckArea(&area, &result);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+nlohmann::json CheckResultToJson(const CheckResult& r) {
+  return {{"name", r.name}, {"result", VerdictLower(r.verdict)}, {"message", r.message}, {"seconds", r.seconds}};
+}
+
+CheckResult CheckResultFromJson(const nlohmann::json& json) {
+  CheckResult r;
+  r.name = json.value("name", "");
+  const std::string verdict = json.value("result", "");
+  r.verdict = verdict == "pass" ? Verdict::kPass : verdict == "skip" ? Verdict::kSkip : Verdict::kFail;
+  r.message = json.value("message", "");
+  r.seconds = json.value("seconds", 0.0);
+  return r;
 }
 
 SuiteSummary Summarize(const std::vector<CheckResult>& results) {

@@ -4,17 +4,22 @@
 #define KVBENCH_HOST_CONFORMANCE_SUITE_HPP_
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "conformance/check.hpp"
+#include "conformance/temp_dir.hpp"
 #include "plugin/plugin_library.hpp"
 
 namespace kvbench::conformance {
 
 // Every check, in run order. Names are unique and stable.
 const std::vector<Check>& AllChecks();
+
+// The check named `name`, nullptr when there is none.
+const Check* FindCheck(std::string_view name);
 
 // The checks whose name contains `filter` (all of them when it is empty), in run order.
 std::vector<const Check*> SelectChecks(std::string_view filter);
@@ -26,9 +31,23 @@ struct CheckResult {
   double seconds = 0;
 };
 
-// Runs one check against a loaded plugin in a fresh temporary directory, removed afterwards. A check that throws
-// (host-side bug) fails with the exception's text.
-CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin);
+// Runs one check against a loaded plugin in a fresh temporary directory, removed afterwards: in `temp_root` when
+// given, else in $TMPDIR (or /tmp). A check that throws (host-side bug) fails with the exception's text.
+CheckResult RunCheck(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin,
+                     const std::string& temp_root = "");
+
+// RunCheck's part inside the check's area: `area` exists and is empty; the check's data directory is area/data.
+// The caller removes `area` (the parent process, when the check runs in a worker: check_process.hpp).
+CheckResult RunCheckIn(const Check& check, const std::shared_ptr<const host::PluginLibrary>& plugin,
+                       const std::string& area);
+
+// Removes a check's area; a check that did not fail fails when its area cannot be removed.
+void RemoveCheckArea(TempDir* area, CheckResult* result);
+
+// {"name", "result": "pass"|"fail"|"skip", "message", "seconds"}: `kvbench conformance --json` and the worker's
+// "check" event.
+nlohmann::json CheckResultToJson(const CheckResult& result);
+CheckResult CheckResultFromJson(const nlohmann::json& json);
 
 struct SuiteSummary {
   int passed = 0;

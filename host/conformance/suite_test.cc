@@ -66,6 +66,26 @@ TEST(SuiteTest, ThrowingCheckFails) {
   EXPECT_NE(r.message.find("boom"), std::string::npos);
 }
 
+TEST(SuiteTest, FindCheckByExactName) {
+  ASSERT_NE(FindCheck("data.overwrite"), nullptr);
+  EXPECT_STREQ(FindCheck("data.overwrite")->name, "data.overwrite");
+  EXPECT_EQ(FindCheck("data."), nullptr);  // a filter, not a name
+  EXPECT_EQ(FindCheck("no-such-check"), nullptr);
+}
+
+// The worker's "check" event carries a result through this JSON: every verdict must come back as it went.
+TEST(SuiteTest, CheckResultSurvivesJson) {
+  for (Verdict v : {Verdict::kPass, Verdict::kFail, Verdict::kSkip}) {
+    CheckResult r{"data.delete", v, "why \"quoted\"\n", 0.25};
+    const CheckResult back = CheckResultFromJson(CheckResultToJson(r));
+    EXPECT_EQ(back.name, r.name);
+    EXPECT_EQ(back.verdict, r.verdict) << VerdictName(v);
+    EXPECT_EQ(back.message, r.message);
+    EXPECT_EQ(back.seconds, r.seconds);
+  }
+  EXPECT_EQ(CheckResultFromJson(nlohmann::json::object()).verdict, Verdict::kFail);  // nothing read is no pass
+}
+
 TEST(SuiteTest, SummaryCountsVerdicts) {
   std::vector<CheckResult> results(5);
   results[0].verdict = results[1].verdict = Verdict::kPass;

@@ -10,14 +10,20 @@
 
 namespace kvbench::conformance {
 
-Status TempDir::Create(const std::string& prefix, TempDir* out) {
-  const char* tmp = std::getenv("TMPDIR");
-  std::string base = (tmp != nullptr && tmp[0] != '\0') ? tmp : "/tmp";
+Status TempDir::Create(const std::string& prefix, TempDir* out, const std::string& parent) {
+  std::string base = parent;
+  const char* from = "";
+  if (base.empty()) {
+    const char* tmp = std::getenv("TMPDIR");
+    const bool from_env = tmp != nullptr && tmp[0] != '\0';
+    base = from_env ? tmp : "/tmp";
+    if (from_env) from = " ($TMPDIR)";
+  }
   std::string pattern = base + "/" + prefix + "XXXXXX";
   std::vector<char> buf(pattern.begin(), pattern.end());
   buf.push_back('\0');
   if (::mkdtemp(buf.data()) == nullptr) {
-    return Status::IOError("cannot create a temporary directory " + pattern + ": " + std::strerror(errno));
+    return Status::IOError("cannot create a temporary directory in " + base + from + ": " + std::strerror(errno));
   }
   out->Remove();
   out->path_ = buf.data();

@@ -1,4 +1,4 @@
-// A fresh, empty directory under $TMPDIR (or /tmp), removed with everything in it on destruction.
+// A fresh, empty directory under $TMPDIR (or /tmp, or a given parent), removed with everything in it on destruction.
 #ifndef KVBENCH_HOST_CONFORMANCE_TEMP_DIR_HPP_
 #define KVBENCH_HOST_CONFORMANCE_TEMP_DIR_HPP_
 
@@ -10,8 +10,9 @@ namespace kvbench::conformance {
 
 class TempDir {
  public:
-  // Creates "<tmp>/<prefix>XXXXXX".
-  static Status Create(const std::string& prefix, TempDir* out);
+  // Creates "<parent>/<prefix>XXXXXX"; `parent` "" is $TMPDIR, or /tmp when that is unset or empty. IOError naming
+  // the parent (and $TMPDIR when it came from there) when the directory cannot be created.
+  static Status Create(const std::string& prefix, TempDir* out, const std::string& parent = "");
   TempDir() = default;
   TempDir(TempDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
   TempDir& operator=(TempDir&& other) noexcept;

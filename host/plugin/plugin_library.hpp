@@ -19,7 +19,9 @@ class PluginLibrary {
  public:
   // Loads `path` (RTLD_NOW | RTLD_LOCAL), calls the entry symbol and checks the table. Every failure is one line
   // naming the file and what is wrong: missing file, not a shared object, no entry symbol, ABI major mismatch
-  // (both versions named), table too small, required slot missing.
+  // (both versions named), table too small, required slot missing. A file that crashes the loader (a truncated
+  // .so faults with SIGBUS) takes the calling process down: the host loads a plugin in a worker process first
+  // (runner/plugin_check.hpp).
   static Status Load(const std::string& path, std::shared_ptr<const PluginLibrary>* out);
 
   const kvb_plugin_table& table() const { return *table_; }

@@ -2,11 +2,14 @@
 // as they happen, which phase or step is running and every result that completed, so that it can report a child
 // that crashes or is killed. Members (all events carry "event"):
 //   {"event":"started","name":"insert profiles","kind":"phase"|"step","total":100000|null}
+//                                        ("load plugin" starts first: a crash while loading is reported as such)
+//   {"event":"loaded","plugin":{name, version, abi, path, capabilities},"description":"..."}  (load plugin is over)
 //   {"event":"progress","name":...,"done":51234,"total":100000}
 //   {"event":"phase","result":{name, operations, elapsed_ms, ops_per_s, checksum, measurements}}
 //   {"event":"step","result":{name, elapsed_ms, measurements}}
 //   {"event":"engine","plugin":{...},"settings":{...},"durability":"..."}   (after the engine opened)
 //   {"event":"value","key":"storage_bytes","value":7804479}                 (one figure of results.json)
+//   {"event":"check","result":{name, result, message, seconds}}            (mode "conformance": the check's verdict)
 //   {"event":"finished","status":"Completed"|"Failed","error":..., "phase":...}  (always last)
 #ifndef KVBENCH_HOST_RUNNER_CHILD_PROTOCOL_HPP_
 #define KVBENCH_HOST_RUNNER_CHILD_PROTOCOL_HPP_

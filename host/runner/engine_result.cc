@@ -42,6 +42,12 @@ void EngineResult::Apply(const nlohmann::json& event) {
     (kind == "phase" ? phases_ : steps_).push_back(result);
     last_done_ = result.value("name", "");
     running_.clear();
+  } else if (kind == "loaded") {
+    plugin_ = event.value("plugin", nlohmann::json(nullptr));
+    if (running_ == kStepLoadPlugin) {
+      running_.clear();
+      last_done_ = kStepLoadPlugin;
+    }
   } else if (kind == "engine") {
     plugin_ = event.value("plugin", nlohmann::json(nullptr));
     settings_ = event.value("settings", nlohmann::json(nullptr));

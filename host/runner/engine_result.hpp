@@ -43,6 +43,9 @@ class EngineResult {
   bool finished() const { return finished_; }
   // The phase or step running now ("" between them).
   const std::string& running() const { return running_; }
+  // Once ended without completing: where (interrupted_phase) and, when killed by a signal, which ("SIGBUS").
+  const std::string& interrupted_phase() const { return interrupted_; }
+  const std::string& signal() const { return signal_; }
   const nlohmann::json& phases() const { return phases_; }
   const nlohmann::json& plugin() const { return plugin_; }
   // The final checksum, "" until verify reported it.

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "conformance/suite.hpp"
 #include "measure/amplification.hpp"
 #include "measure/phase_meter.hpp"
 #include "measure/process_stats.hpp"
@@ -38,7 +39,21 @@ class WorkerRun {
   WorkerRun(const WorkerRequest& request, EventWriter* events) : request_(request), events_(events) {}
 
   Status Run() {
-    Status s = request_.mode == WorkerRequest::Mode::kCheck ? Check() : RunAll();
+    Status s;
+    switch (request_.mode) {
+      case WorkerRequest::Mode::kRun:
+        s = RunAll();
+        break;
+      case WorkerRequest::Mode::kCheck:
+        s = Check();
+        break;
+      case WorkerRequest::Mode::kLoad:  // "loaded" says what the plugin is
+        s = LoadPlugin();
+        break;
+      case WorkerRequest::Mode::kConformance:
+        s = Conformance();
+        break;
+    }
     Finish(s);
     return s;
   }
@@ -46,8 +61,7 @@ class WorkerRun {
  private:
   // mode "check": the plugin validates its settings by opening on an empty directory.
   Status Check() {
-    current_ = "load plugin";
-    Status s = host::PluginLibrary::Load(request_.plugin_path, &plugin_);
+    Status s = LoadPlugin();
     if (!s.ok()) return s;
     current_ = kStepOpen;
     s = host::EngineClient::Open(plugin_, request_.data_dir, request_.engine().OpenConfigJson(), &engine_);
@@ -58,9 +72,21 @@ class WorkerRun {
     return engine_->Close();
   }
 
+  // mode "conformance": one check in data_dir, which the parent removes whatever happens here.
+  Status Conformance() {
+    Status s = LoadPlugin();
+    if (!s.ok()) return s;
+    const conformance::Check* check = conformance::FindCheck(request_.check);
+    if (check == nullptr) return Status::InvalidArgument("no conformance check named '" + request_.check + "'");
+    current_ = check->name;
+    s = Send({{"event", "started"}, {"name", check->name}, {"kind", "check"}, {"total", nullptr}});
+    if (!s.ok()) return s;
+    const conformance::CheckResult result = conformance::RunCheckIn(*check, plugin_, request_.data_dir);
+    return Send({{"event", "check"}, {"result", conformance::CheckResultToJson(result)}});
+  }
+
   Status RunAll() {
-    current_ = "load plugin";
-    Status s = host::PluginLibrary::Load(request_.plugin_path, &plugin_);
+    Status s = LoadPlugin();
     if (!s.ok()) return s;
     const bool persistent = plugin_->Has(KVB_CAP_PERSISTENT);
     Value("persistent", persistent);
@@ -127,6 +153,17 @@ class WorkerRun {
     Value("run_ms", MsSince(run_start));
     if (disk_bytes_written_) Value("disk_bytes_written", *disk_bytes_written_);
     return Status::OK();
+  }
+
+  // Announced first: a plugin that crashes or hangs while it loads (a truncated file faults with SIGBUS when the
+  // loader maps it) is then reported as such by the parent, not as a worker that died before saying anything.
+  Status LoadPlugin() {
+    current_ = kStepLoadPlugin;
+    Status s = Send({{"event", "started"}, {"name", kStepLoadPlugin}, {"kind", "step"}, {"total", nullptr}});
+    if (!s.ok()) return s;
+    s = host::PluginLibrary::Load(request_.plugin_path, &plugin_);
+    if (!s.ok()) return s;
+    return Send({{"event", "loaded"}, {"plugin", PluginJson(*plugin_)}, {"description", plugin_->description()}});
   }
 
   // Every insert ran; the updates ran when "update profiles" is one of the phases.

@@ -21,7 +21,8 @@
 
 namespace kvbench::runner {
 
-// Step names as they appear in results.json.
+// Step names as they appear in results.json. "load plugin" is never timed; it only appears as interrupted_phase.
+inline constexpr const char* kStepLoadPlugin = "load plugin";
 inline constexpr const char* kStepOpen = "open";
 inline constexpr const char* kStepPreReadStabilize = "pre-read stabilize";
 inline constexpr const char* kStepPostUpdateStabilize = "post-update stabilize";

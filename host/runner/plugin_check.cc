@@ -6,6 +6,7 @@
 
 #include "plugin/plugin_library.hpp"
 #include "runner/engine_result.hpp"
+#include "runner/engine_worker.hpp"
 #include "runner/supervisor.hpp"
 
 namespace kvbench::runner {
@@ -14,6 +15,17 @@ namespace {
 constexpr int64_t kCheckTimeoutSeconds = 60;
 
 }  // namespace
+
+std::string LoadFailure(const EngineResult& result, const std::string& path, int64_t timeout_seconds) {
+  if (result.interrupted_phase() != kStepLoadPlugin) return "";
+  if (result.finished()) return result.error();  // the loader's own message, which names the file
+  const std::string prefix = "plugin " + path + ": ";
+  if (result.status() == kCrashed) return prefix + "killed by " + result.signal() + " while loading";
+  if (result.status() == kTimedOut) {
+    return prefix + "still loading after " + std::to_string(timeout_seconds) + " s (the loading process was killed)";
+  }
+  return prefix + result.error();
+}
 
 Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_dir, const std::string& executable,
                     std::vector<CheckedPlugin>* out) {
@@ -45,15 +57,38 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
                     &result);
     fs::remove_all(dir_template, ec);
     if (result.status() != kCompleted) {
-      const nlohmann::json r = result.ToJson();
-      const std::string at = r["interrupted_phase"].is_string() ? r["interrupted_phase"].get<std::string>() : "";
-      const std::string member = at == "load plugin" ? ".plugin" : at == "open" ? ".settings/durability" : "";
-      return Status::InvalidArgument(where + member + ": " + result.error());
+      const std::string load_failure = LoadFailure(result, checked.path, kCheckTimeoutSeconds);
+      if (!load_failure.empty()) return Status::InvalidArgument(where + ".plugin: " + load_failure);
+      const bool opening = result.interrupted_phase() == kStepOpen;
+      return Status::InvalidArgument(where + (opening ? ".settings/durability" : "") + ": " + result.error());
     }
     checked.plugin = result.plugin();
     checked.settings = result.ToJson()["settings"];
     out->push_back(std::move(checked));
   }
+  return Status::OK();
+}
+
+Status ProbePlugin(const std::string& path, const std::string& executable, int64_t timeout_seconds,
+                   nlohmann::json* plugin) {
+  WorkerRequest request;
+  request.mode = WorkerRequest::Mode::kLoad;
+  request.plugin_path = path;
+  config::EngineSpec spec;
+  spec.name = path;
+  EngineResult result(spec);
+  std::string description;
+  const auto on_event = [&](const nlohmann::json& event) {
+    if (event.value("event", "") == "loaded") description = event.value("description", "");
+  };
+  SuperviseWorker(request, {.executable = executable, .timeout_seconds = timeout_seconds, .on_event = on_event},
+                  &result);
+  if (result.status() != kCompleted) {
+    const std::string load_failure = LoadFailure(result, path, timeout_seconds);
+    return Status::InvalidArgument(load_failure.empty() ? "plugin " + path + ": " + result.error() : load_failure);
+  }
+  *plugin = result.plugin();
+  (*plugin)["description"] = description;
   return Status::OK();
 }
 

@@ -13,16 +13,23 @@ namespace kvbench::runner {
 
 struct WorkerRequest {
   // kRun: the whole engine sequence. kCheck: load the plugin, open it on an empty directory with the engine's
-  // settings (so the plugin checks them), describe, close.
-  enum class Mode { kRun, kCheck };
+  // settings (so the plugin checks them), describe, close. kLoad: load the plugin and report what it is, nothing
+  // else (kvbench plugins, kvbench conformance: a plugin that crashes while loading must not take the host down).
+  // kConformance: load the plugin and run one conformance check in data_dir (kvbench conformance: a plugin that
+  // crashes or hangs in a check fails that check).
+  enum class Mode { kRun, kCheck, kLoad, kConformance };
   Mode mode = Mode::kRun;
-  config::RunConfig config;  // the config as run
-  size_t engine_index = 0;   // into config.engines
+  config::RunConfig config;  // kRun, kCheck: the config as run (not sent for the other modes)
+  size_t engine_index = 0;   // kRun, kCheck: into config.engines
   std::string plugin_path;   // resolved .so path
-  std::string data_dir;      // exists and is empty
+  std::string data_dir;      // kRun, kCheck, kConformance: exists and is empty
+  std::string check;         // kConformance: the check's name (conformance/suite.hpp)
   uint32_t progress_interval_ms = 500;
 
+  // REQUIRES: mode is kRun or kCheck.
   const config::EngineSpec& engine() const { return config.engines[engine_index]; }
+  // Whether the mode runs an engine of the config (kRun, kCheck).
+  bool HasConfig() const { return mode == Mode::kRun || mode == Mode::kCheck; }
 
   nlohmann::json ToJson() const;
   // InvalidArgument when the document is not a request this build understands.

@@ -60,6 +60,8 @@ std::vector<Case> Cases(const ScratchDir& scratch) {
        "engines[0] (Memory).plugin: no plugin 'no_such_engine'"},
       {"plugin not loadable", With([&](J& j) { j["engines"][0]["plugin"] = scratch / "not_a_plugin.so"; }).dump(),
        "engines[0] (Memory).plugin: "},
+      {"plugin crashes the loader", With([](J& j) { j["engines"][0]["plugin"] = TestPluginPath("truncated"); }).dump(),
+       "engines[0] (Memory).plugin: plugin " + TestPluginPath("truncated") + ": killed by SIGBUS while loading"},
       {"unknown setting", With([](J& j) {
                             j["engines"][0]["settings"] = {{"Snapshotz", true}};
                           }).dump(),
@@ -110,6 +112,16 @@ TEST(BadConfig, ValidateRefusesTheSameWayAndAcceptsAGoodConfig) {
   run = RunKvbench({"validate", scratch / "bad_setting.json"});
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_NE(run.output.find("durability.Fsync"), std::string::npos) << run.output;
+  // A plugin that crashes the loader (a truncated file): refused naming the file and what happened, not as an
+  // engine that crashed somewhere.
+  WriteFile(scratch / "truncated.json",
+            With([](J& j) { j["engines"][0]["plugin"] = TestPluginPath("truncated"); }).dump());
+  run = RunKvbench({"validate", scratch / "truncated.json"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find("engines[0] (Memory).plugin: plugin " + TestPluginPath("truncated") +
+                            ": killed by SIGBUS while loading"),
+            std::string::npos)
+      << run.output;
   WriteFile(scratch / "good.json", Good().dump());
   run = RunKvbench({"validate", scratch / "good.json"});
   EXPECT_EQ(run.exit_code, 0) << run.output;

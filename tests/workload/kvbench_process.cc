@@ -42,7 +42,7 @@ std::string TestPluginPath(const std::string& name) {
   return Env("KVBENCH_BUILD_DIR") + "/tests/plugins/" + name + ".so";
 }
 
-ProcessResult RunKvbench(const std::vector<std::string>& args) {
+ProcessResult RunKvbench(const std::vector<std::string>& args, const std::map<std::string, std::string>& env) {
   ScratchDir scratch;
   const std::string output_path = scratch / "output.txt";
   posix_spawn_file_actions_t actions;
@@ -54,9 +54,18 @@ ProcessResult RunKvbench(const std::vector<std::string>& args) {
   std::vector<char*> argv = {const_cast<char*>(exe.c_str())};
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  std::vector<std::string> env_entries;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry = *e;
+    if (env.count(entry.substr(0, entry.find('='))) == 0) env_entries.push_back(entry);
+  }
+  for (const auto& [name, value] : env) env_entries.push_back(name + "=" + value);
+  std::vector<char*> envp;
+  for (std::string& entry : env_entries) envp.push_back(entry.data());
+  envp.push_back(nullptr);
   pid_t pid = 0;
   ProcessResult result;
-  if (::posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
+  if (::posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data()) != 0) {
     posix_spawn_file_actions_destroy(&actions);
     result.output = "posix_spawn failed for " + exe;
     return result;

@@ -3,6 +3,7 @@
 #ifndef KVBENCH_TESTS_WORKLOAD_KVBENCH_PROCESS_HPP_
 #define KVBENCH_TESTS_WORKLOAD_KVBENCH_PROCESS_HPP_
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -33,8 +34,9 @@ std::string KvbenchExecutable();
 std::string SourceDir();
 std::string TestPluginPath(const std::string& name);
 
-// Runs kvbench with `args` (each passed as one argument, no shell) and waits for it.
-ProcessResult RunKvbench(const std::vector<std::string>& args);
+// Runs kvbench with `args` (each passed as one argument, no shell) and waits for it. `env`: variables set (or
+// replaced) in kvbench's environment, e.g. {{"TMPDIR", dir}}.
+ProcessResult RunKvbench(const std::vector<std::string>& args, const std::map<std::string, std::string>& env = {});
 
 void WriteFile(const std::string& path, const std::string& text);
 std::string ReadFile(const std::string& path);
