@@ -76,6 +76,8 @@ struct Engine {
   std::vector<Step> steps;
   OptDouble pre_read_stabilize_ms, post_update_stabilize_ms, settle_ms, reopen_ms, verify_ms;
   OptDouble run_ms, completed_phase_ms;
+  // peak_memory_bytes: the file's, raised to the highest peak RSS of a phase or step (older files could hold a
+  // ru_maxrss below a sampled peak: docs/results-schema.md).
   OptDouble storage_bytes, peak_memory_bytes, host_memory_before_open_bytes;
   std::string final_checksum;
   std::optional<DeepVerifySummary> deep_verify;

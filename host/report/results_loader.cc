@@ -145,6 +145,18 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
   out->completed_phase_ms = Num(e, "completed_phase_ms");
   out->storage_bytes = Num(e, "storage_bytes");
   out->peak_memory_bytes = Num(e, "peak_memory_bytes");
+  if (out->peak_memory_bytes) {
+    for (const Phase& p : out->phases) {
+      if (p.measurements.peak_rss_bytes) {
+        out->peak_memory_bytes = std::max(*out->peak_memory_bytes, *p.measurements.peak_rss_bytes);
+      }
+    }
+    for (const Step& s : out->steps) {
+      if (s.measurements.peak_rss_bytes) {
+        out->peak_memory_bytes = std::max(*out->peak_memory_bytes, *s.measurements.peak_rss_bytes);
+      }
+    }
+  }
   out->host_memory_before_open_bytes = Num(e, "host_memory_before_open_bytes");
   out->final_checksum = Str(e, "final_checksum");
   if (const json& deep = Member(e, "deep_verify"); deep.is_object()) {

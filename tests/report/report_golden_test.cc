@@ -208,6 +208,20 @@ TEST(ReportGoldenTest, ChangedChecksumIsReportedAsMismatch) {
             std::string::npos);
 }
 
+// ru_maxrss can trail an RSS sampled from /proc (docs/results-schema.md): the process's peak is at least every
+// phase's and step's peak.
+TEST(ReportGoldenTest, ProcessPeakMemoryIsAtLeastEverySampledPeak) {
+  nlohmann::ordered_json doc = testing::ReadJson(FixturePath(kFixture));
+  doc["engines"][0]["peak_memory_bytes"] = 167000000;  // below the steps' 168_000_000
+  Results results;
+  ASSERT_TRUE(ParseResults(doc, "modified", &results).ok());
+  EXPECT_EQ(results.engines[0].peak_memory_bytes, 168000000.0);
+  EXPECT_EQ(results.engines[1].peak_memory_bytes, 171503616.0);  // no measurements: the file's figure
+  doc["engines"][0]["peak_memory_bytes"] = nullptr;
+  ASSERT_TRUE(ParseResults(doc, "unknown", &results).ok());
+  EXPECT_FALSE(results.engines[0].peak_memory_bytes.has_value()) << "phase peaks are not the process's peak";
+}
+
 TEST(ReportGoldenTest, MinimalResultsRenderWithNotAvailable) {
   const auto doc = nlohmann::ordered_json::parse(R"({"schema_version": 1, "engines": [{"name": "X"}]})");
   Results results;
