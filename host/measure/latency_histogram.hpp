@@ -52,6 +52,11 @@ class LatencyHistogram {
   // and last rank. 0 when empty.
   uint64_t Percentile(double percentile) const;
 
+  // The fewest samples that resolve `percentile` (0..100): count >= 1 / (1 - percentile/100), i.e. 2 for p50,
+  // 100 for p99, 1,000 for p99.9, 10,000 for p99.99. With fewer, its rank is the last one and Percentile() gives
+  // the largest sample, not an estimate of that percentile. 1 for percentile <= 0; UINT64_MAX for 100 and above.
+  static uint64_t SamplesToResolve(double percentile);
+
   uint32_t sub_bucket_bits() const { return sub_bucket_bits_; }
   size_t bucket_count() const { return counts_.size(); }
   uint64_t count_at_index(size_t index) const { return counts_[index]; }
@@ -68,7 +73,8 @@ class LatencyHistogram {
   uint64_t HighestValueAt(size_t index) const;
 
   // {"unit":"ns","count":..,"min":..,"max":..,"mean":..,"p50":..,"p90":..,"p99":..,"p999":..,"p9999":..,
-  //  "histogram":{"sub_bucket_bits":7,"buckets":[[index,count],...]}} (sparse; statistics are null when empty).
+  //  "histogram":{"sub_bucket_bits":7,"buckets":[[index,count],...]}} (sparse; statistics are null when empty, a
+  //  percentile is null when the count does not resolve it: SamplesToResolve).
   nlohmann::json ToJson() const;
   // Rebuilds a histogram from ToJson() output (min/max/mean are taken from the JSON when present, else estimated
   // from the buckets). Returns false with a message in *error when the JSON is malformed.

@@ -18,6 +18,9 @@ namespace kvbench::report {
 using OptDouble = std::optional<double>;
 
 struct Latency {  // nanoseconds
+  // count: the timed operations (samples). A percentile the count cannot resolve (fewer than
+  // measure::LatencyHistogram::SamplesToResolve samples: it would be the maximum) is not known, whatever the file
+  // says.
   OptDouble count, sampled_every, min, max, mean, p50, p90, p99, p999, p9999;
 };
 

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "measure/latency_histogram.hpp"
 #include "report/results.hpp"
 
 namespace kvbench::report {
@@ -63,6 +64,13 @@ Measurements ParseMeasurements(const json& m) {
     l.p99 = Num(lat, "p99");
     l.p999 = Num(lat, "p999");
     l.p9999 = Num(lat, "p9999");
+    if (l.count) {
+      const std::pair<OptDouble*, double> percentiles[] = {
+          {&l.p50, 50.0}, {&l.p90, 90.0}, {&l.p99, 99.0}, {&l.p999, 99.9}, {&l.p9999, 99.99}};
+      for (const auto& [value, percentile] : percentiles) {
+        if (*l.count < static_cast<double>(measure::LatencyHistogram::SamplesToResolve(percentile))) value->reset();
+      }
+    }
     out.latency = l;
   }
   const json& tl = Member(m, "timeline");
