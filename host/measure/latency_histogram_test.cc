@@ -224,6 +224,23 @@ TEST(LatencyHistogramTest, JsonLeavesUnresolvedPercentilesNull) {
   for (const char* p : {"p50", "p90", "p99", "p999", "p9999"}) EXPECT_TRUE(j[p].is_null()) << p;
 }
 
+TEST(LatencyHistogramTest, MaxRelativeErrorBoundsTheReportedMidpoint) {
+  EXPECT_DOUBLE_EQ(LatencyHistogram::MaxRelativeError(7), 1.0 / 256);
+  for (uint32_t bits : {3u, 7u}) {
+    LatencyHistogram h(bits);
+    const double bound = LatencyHistogram::MaxRelativeError(bits);
+    double worst = 0;
+    for (uint64_t v = 1; v < (uint64_t{1} << 22); v += 1 + v / 4096) {
+      const size_t i = h.IndexOf(v);
+      const uint64_t low = h.LowestValueAt(i);
+      const double mid = static_cast<double>(low + (h.HighestValueAt(i) - low) / 2);
+      worst = std::max(worst, std::abs(mid - static_cast<double>(v)) / static_cast<double>(v));
+    }
+    EXPECT_LE(worst, bound) << bits << " bits";
+    EXPECT_GT(worst, bound * 0.9) << bits << " bits: the bound is tight";
+  }
+}
+
 TEST(LatencyHistogramTest, MergeEqualsRecordingEverything) {
   std::mt19937_64 rng(3);
   std::lognormal_distribution<double> dist(10.0, 2.0);

@@ -104,6 +104,8 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
   bool latency = false, resources = false;
   std::vector<std::string> sampled;
   std::set<double> rates;  // of every phase with a latency histogram (1: every operation timed)
+  // The coarsest histogram's precision bounds them all; a file that does not say has the default's.
+  uint32_t sub_bucket_bits = measure::LatencyHistogram::kDefaultSubBucketBits;
   // Whether some phase timed too few operations to resolve p99.99.
   bool unresolved = false;
   for (const Engine& e : results.engines) {
@@ -113,6 +115,9 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
     for (const Phase& p : e.phases) {
       const auto& l = p.measurements.latency;
       if (!l) continue;
+      if (l->sub_bucket_bits && *l->sub_bucket_bits >= 1) {
+        sub_bucket_bits = std::min(sub_bucket_bits, static_cast<uint32_t>(*l->sub_bucket_bits));
+      }
       unresolved = unresolved ||
                    (l->count && *l->count < static_cast<double>(measure::LatencyHistogram::SamplesToResolve(99.99)));
       rates.insert(l->sampled_every.value_or(1));
@@ -135,8 +140,10 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
       "Process peak memory is the peak resident set size of each engine's process.",
   };
   if (latency) {
-    notes.push_back(
-        "Latency percentiles are per logical operation, from a log-linear histogram with about 1% precision.");
+    const double error = measure::LatencyHistogram::MaxRelativeError(sub_bucket_bits);
+    notes.push_back("Latency percentiles are per logical operation, from a log-linear histogram: each is within 1/" +
+                    FormatFixed(1.0 / error, 0) + " (" + FormatFixed(error * 100.0, 2) +
+                    "%) of the timed latency at its rank.");
   }
   if (unresolved) {
     const auto needs = [](const char* name, double percentile) {

@@ -22,6 +22,7 @@ struct Latency {  // nanoseconds
   // measure::LatencyHistogram::SamplesToResolve samples: it would be the maximum) is not known, whatever the file
   // says.
   OptDouble count, sampled_every, min, max, mean, p50, p90, p99, p999, p9999;
+  OptDouble sub_bucket_bits;  // of the file's histogram
 };
 
 struct Timeline {

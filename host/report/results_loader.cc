@@ -64,6 +64,7 @@ Measurements ParseMeasurements(const json& m) {
     l.p99 = Num(lat, "p99");
     l.p999 = Num(lat, "p999");
     l.p9999 = Num(lat, "p9999");
+    l.sub_bucket_bits = Num(Member(lat, "histogram"), "sub_bucket_bits");
     if (l.count) {
       const std::pair<OptDouble*, double> percentiles[] = {
           {&l.p50, 50.0}, {&l.p90, 90.0}, {&l.p99, 99.0}, {&l.p999, 99.9}, {&l.p9999, 99.99}};

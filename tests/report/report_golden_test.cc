@@ -246,6 +246,19 @@ TEST(ReportGoldenTest, PercentilesTheSamplesCannotResolveAreNotAvailable) {
   EXPECT_EQ(RenderMarkdown(BuildDocument(LoadFixture())).find("- A percentile p needs"), std::string::npos);
 }
 
+TEST(ReportGoldenTest, LatencyPrecisionNoteFollowsTheHistogram) {
+  EXPECT_NE(RenderMarkdown(BuildDocument(LoadFixture()))
+                .find("from a log-linear histogram: each is within 1/256 (0.39%) of the timed latency at its rank."),
+            std::string::npos);
+  nlohmann::ordered_json doc = testing::ReadJson(FixturePath(kFixture));
+  doc["engines"][0]["phases"][2]["measurements"]["latency"]["histogram"]["sub_bucket_bits"] = 3;
+  Results results;
+  ASSERT_TRUE(ParseResults(doc, "coarse", &results).ok());
+  EXPECT_NE(RenderMarkdown(BuildDocument(results)).find("each is within 1/16 (6.25%) of the timed latency"),
+            std::string::npos)
+      << "the coarsest histogram bounds them all";
+}
+
 // ru_maxrss can trail an RSS sampled from /proc (docs/results-schema.md): the process's peak is at least every
 // phase's and step's peak.
 TEST(ReportGoldenTest, ProcessPeakMemoryIsAtLeastEverySampledPeak) {
