@@ -27,6 +27,10 @@ bool GetUnsigned(const nlohmann::json& j, uint64_t* out) {
   return false;
 }
 
+// ceil(x) for a product of decimal fractions: 99.9 / 100 * 1000 is 999.0000000000001 in binary floating point,
+// whose plain ceil (1000) would be the next rank. Any x within a relative 1e-12 above an integer is that integer.
+uint64_t CeilTolerant(double x) { return static_cast<uint64_t>(std::ceil(x - x * 1e-12)); }
+
 }  // namespace
 
 LatencyHistogram::LatencyHistogram(uint32_t sub_bucket_bits)
@@ -79,8 +83,7 @@ uint64_t LatencyHistogram::Percentile(double percentile) const {
   if (count_ == 0) return 0;
   if (!(percentile >= 0.0)) percentile = 0.0;  // also catches NaN
   percentile = std::min(percentile, 100.0);
-  const double exact_rank = percentile / 100.0 * static_cast<double>(count_);
-  uint64_t rank = static_cast<uint64_t>(std::ceil(exact_rank));
+  uint64_t rank = CeilTolerant(percentile / 100.0 * static_cast<double>(count_));
   rank = std::clamp<uint64_t>(rank, 1, count_);
   if (rank == 1) return min_;  // the extremes are known exactly
   if (rank == count_) return max_;
@@ -94,6 +97,14 @@ uint64_t LatencyHistogram::Percentile(double percentile) const {
     }
   }
   return max_;  // unreachable when counts_ and count_ agree
+}
+
+uint64_t LatencyHistogram::SamplesToResolve(double percentile) {
+  if (!(percentile > 0.0)) return 1;  // also catches NaN
+  if (percentile >= 100.0) return std::numeric_limits<uint64_t>::max();
+  const double samples = 100.0 / (100.0 - percentile);
+  if (samples >= 1e18) return std::numeric_limits<uint64_t>::max();
+  return std::max<uint64_t>(1, CeilTolerant(samples));
 }
 
 nlohmann::json LatencyHistogram::ToJson() const {
@@ -113,7 +124,8 @@ nlohmann::json LatencyHistogram::ToJson() const {
     double percentile;
   } kReported[] = {{"p50", 50.0}, {"p90", 90.0}, {"p99", 99.0}, {"p999", 99.9}, {"p9999", 99.99}};
   for (const auto& p : kReported) {
-    out[p.name] = empty ? nlohmann::json(nullptr) : nlohmann::json(Percentile(p.percentile));
+    const bool resolved = count_ >= SamplesToResolve(p.percentile);
+    out[p.name] = resolved ? nlohmann::json(Percentile(p.percentile)) : nlohmann::json(nullptr);
   }
   out["histogram"] = {{"sub_bucket_bits", sub_bucket_bits_}, {"buckets", std::move(buckets)}};
   return out;

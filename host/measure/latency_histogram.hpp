@@ -1,7 +1,8 @@
 // A log-linear latency histogram in the style of HdrHistogram: the value range is split into power-of-two ranges
 // [2^e, 2^(e+1)), each split into 2^sub_bucket_bits equal sub-buckets, so every recorded value is known to within
-// 1 / 2^sub_bucket_bits of itself (7 bits: 0.78% bucket width, ~0.4% error of the reported midpoint). Values below
-// 2^(sub_bucket_bits+1) are exact. The whole uint64_t range is covered (1 ns to ~584 years), so nothing is clamped.
+// 1 / 2^sub_bucket_bits of itself (7 bits: 0.78% bucket width, at most 0.39% error of the reported midpoint). Values
+// below 2^(sub_bucket_bits+1) are exact. The whole uint64_t range is covered (1 ns to ~584 years), so nothing is
+// clamped.
 //
 // The count array is allocated once, at construction; Record() never allocates.
 // Thread-safety: none. A histogram is written by one thread; Merge() per-thread histograms afterwards.
@@ -52,6 +53,16 @@ class LatencyHistogram {
   // and last rank. 0 when empty.
   uint64_t Percentile(double percentile) const;
 
+  // The fewest samples that resolve `percentile` (0..100): count >= 1 / (1 - percentile/100), i.e. 2 for p50,
+  // 100 for p99, 1,000 for p99.9, 10,000 for p99.99. With fewer, its rank is the last one and Percentile() gives
+  // the largest sample, not an estimate of that percentile. 1 for percentile <= 0; UINT64_MAX for 100 and above.
+  static uint64_t SamplesToResolve(double percentile);
+  // The largest relative error of a reported percentile against the sampled value at its rank: half a bucket of
+  // relative width 2^-sub_bucket_bits, i.e. 2^-(sub_bucket_bits+1) (1/256, 0.39%, with the default 7 bits).
+  static constexpr double MaxRelativeError(uint32_t sub_bucket_bits) {
+    return 1.0 / static_cast<double>(uint64_t{2} << sub_bucket_bits);
+  }
+
   uint32_t sub_bucket_bits() const { return sub_bucket_bits_; }
   size_t bucket_count() const { return counts_.size(); }
   uint64_t count_at_index(size_t index) const { return counts_[index]; }
@@ -68,7 +79,8 @@ class LatencyHistogram {
   uint64_t HighestValueAt(size_t index) const;
 
   // {"unit":"ns","count":..,"min":..,"max":..,"mean":..,"p50":..,"p90":..,"p99":..,"p999":..,"p9999":..,
-  //  "histogram":{"sub_bucket_bits":7,"buckets":[[index,count],...]}} (sparse; statistics are null when empty).
+  //  "histogram":{"sub_bucket_bits":7,"buckets":[[index,count],...]}} (sparse; statistics are null when empty, a
+  //  percentile is null when the count does not resolve it: SamplesToResolve).
   nlohmann::json ToJson() const;
   // Rebuilds a histogram from ToJson() output (min/max/mean are taken from the JSON when present, else estimated
   // from the buckets). Returns false with a message in *error when the JSON is malformed.

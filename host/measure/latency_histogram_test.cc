@@ -173,6 +173,74 @@ TEST(LatencyHistogramTest, PercentileArgumentsAreClamped) {
   EXPECT_EQ(h.Percentile(250), 199u);
 }
 
+TEST(LatencyHistogramTest, SamplesToResolveEachReportedPercentile) {
+  EXPECT_EQ(LatencyHistogram::SamplesToResolve(50), 2u);
+  EXPECT_EQ(LatencyHistogram::SamplesToResolve(90), 10u);
+  EXPECT_EQ(LatencyHistogram::SamplesToResolve(99), 100u);
+  EXPECT_EQ(LatencyHistogram::SamplesToResolve(99.9), 1000u);
+  EXPECT_EQ(LatencyHistogram::SamplesToResolve(99.99), 10000u);
+  EXPECT_EQ(LatencyHistogram::SamplesToResolve(0), 1u);
+  EXPECT_EQ(LatencyHistogram::SamplesToResolve(std::nan("")), 1u);
+  EXPECT_EQ(LatencyHistogram::SamplesToResolve(100), std::numeric_limits<uint64_t>::max());
+}
+
+// n - 1 equal fast values (exact: below 256) and one slow one: a percentile is the fast value from the count that
+// resolves it and the slow maximum below it (its rank is then the last one).
+TEST(LatencyHistogramTest, PercentileIsTheMaximumBelowTheCountThatResolvesIt) {
+  for (double p : {50.0, 90.0, 99.0, 99.9, 99.99}) {
+    const uint64_t n = LatencyHistogram::SamplesToResolve(p);
+    LatencyHistogram resolved, short_by_one;
+    resolved.RecordMany(200, n - 1);
+    resolved.Record(1000000000);
+    short_by_one.RecordMany(200, n - 2);
+    short_by_one.Record(1000000000);
+    EXPECT_EQ(resolved.Percentile(p), 200u) << "p" << p << " of " << n << " samples";
+    EXPECT_EQ(short_by_one.Percentile(p), 1000000000u) << "p" << p << " of " << n - 1 << " samples";
+  }
+}
+
+TEST(LatencyHistogramTest, JsonLeavesUnresolvedPercentilesNull) {
+  LatencyHistogram h;
+  h.RecordMany(200, 998);
+  h.Record(9000000);  // 999 samples: p99.9 would be this maximum
+  nlohmann::json j = h.ToJson();
+  EXPECT_EQ(j["count"], 999);
+  EXPECT_EQ(j["p50"], 200);
+  EXPECT_EQ(j["p99"], 200);
+  EXPECT_TRUE(j["p999"].is_null());
+  EXPECT_TRUE(j["p9999"].is_null());
+  EXPECT_EQ(j["max"], 9000000);
+
+  h.Record(200);  // 1,000 samples resolve p99.9, not p99.99
+  j = h.ToJson();
+  EXPECT_EQ(j["p999"], 200);
+  EXPECT_TRUE(j["p9999"].is_null());
+
+  LatencyHistogram one;
+  one.Record(1234);  // a single sample is its own min and max, and no percentile
+  j = one.ToJson();
+  EXPECT_EQ(j["min"], 1234);
+  EXPECT_EQ(j["max"], 1234);
+  for (const char* p : {"p50", "p90", "p99", "p999", "p9999"}) EXPECT_TRUE(j[p].is_null()) << p;
+}
+
+TEST(LatencyHistogramTest, MaxRelativeErrorBoundsTheReportedMidpoint) {
+  EXPECT_DOUBLE_EQ(LatencyHistogram::MaxRelativeError(7), 1.0 / 256);
+  for (uint32_t bits : {3u, 7u}) {
+    LatencyHistogram h(bits);
+    const double bound = LatencyHistogram::MaxRelativeError(bits);
+    double worst = 0;
+    for (uint64_t v = 1; v < (uint64_t{1} << 22); v += 1 + v / 4096) {
+      const size_t i = h.IndexOf(v);
+      const uint64_t low = h.LowestValueAt(i);
+      const double mid = static_cast<double>(low + (h.HighestValueAt(i) - low) / 2);
+      worst = std::max(worst, std::abs(mid - static_cast<double>(v)) / static_cast<double>(v));
+    }
+    EXPECT_LE(worst, bound) << bits << " bits";
+    EXPECT_GT(worst, bound * 0.9) << bits << " bits: the bound is tight";
+  }
+}
+
 TEST(LatencyHistogramTest, MergeEqualsRecordingEverything) {
   std::mt19937_64 rng(3);
   std::lognormal_distribution<double> dist(10.0, 2.0);

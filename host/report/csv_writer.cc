@@ -29,7 +29,8 @@ void AppendRow(std::string* out, const std::vector<std::string>& fields) {
 
 std::vector<std::string> MeasurementFields(const Measurements& m) {
   const auto& l = m.latency;
-  return {Raw(l ? l->p50 : std::nullopt),
+  return {Raw(l ? l->count : std::nullopt),
+          Raw(l ? l->p50 : std::nullopt),
           Raw(l ? l->p90 : std::nullopt),
           Raw(l ? l->p99 : std::nullopt),
           Raw(l ? l->p999 : std::nullopt),
@@ -57,26 +58,13 @@ std::string CsvField(const std::string& field) {
 
 std::string RenderCsv(const Results& results) {
   std::string out;
-  AppendRow(&out, {"engine",
-                   "status",
-                   "kind",
-                   "phase",
-                   "operations",
-                   "elapsed_ms",
-                   "ops_per_s",
-                   "checksum",
-                   "latency_p50_ns",
-                   "latency_p90_ns",
-                   "latency_p99_ns",
-                   "latency_p999_ns",
-                   "latency_p9999_ns",
-                   "latency_max_ns",
-                   "latency_mean_ns",
-                   "cpu_user_s",
-                   "cpu_system_s",
-                   "disk_read_bytes",
-                   "disk_write_bytes",
-                   "peak_rss_bytes"});
+  AppendRow(&out, {"engine",          "status",           "kind",
+                   "phase",           "operations",       "elapsed_ms",
+                   "ops_per_s",       "checksum",         "latency_samples",
+                   "latency_p50_ns",  "latency_p90_ns",   "latency_p99_ns",
+                   "latency_p999_ns", "latency_p9999_ns", "latency_max_ns",
+                   "latency_mean_ns", "cpu_user_s",       "cpu_system_s",
+                   "disk_read_bytes", "disk_write_bytes", "peak_rss_bytes"});
   for (const Engine& e : results.engines) {
     for (const Phase& p : e.phases) {
       std::vector<std::string> row = {

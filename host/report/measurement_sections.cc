@@ -22,16 +22,17 @@ void AddLatency(const Results& results, Document* doc) {
     }
     any = true;
     AddHeading(doc, 3, e.name);
-    Table t = MakeTable({"Phase", "p50", "p90", "p99", "p99.9", "p99.99", "Max", "Mean"});
+    // Samples: the operations timed; a percentile they cannot resolve is n/a (results.hpp, Latency).
+    Table t = MakeTable({"Phase", "Samples", "p50", "p90", "p99", "p99.9", "p99.99", "Max", "Mean"});
     for (const Phase& p : e.phases) {
       const auto& l = p.measurements.latency;
       if (!l) {
         t.rows.push_back({p.name, kNotAvailable, kNotAvailable, kNotAvailable, kNotAvailable, kNotAvailable,
-                          kNotAvailable, kNotAvailable});
+                          kNotAvailable, kNotAvailable, kNotAvailable});
         continue;
       }
-      t.rows.push_back({p.name, FormatNanos(l->p50), FormatNanos(l->p90), FormatNanos(l->p99), FormatNanos(l->p999),
-                        FormatNanos(l->p9999), FormatNanos(l->max), FormatNanos(l->mean)});
+      t.rows.push_back({p.name, FormatCount(l->count), FormatNanos(l->p50), FormatNanos(l->p90), FormatNanos(l->p99),
+                        FormatNanos(l->p999), FormatNanos(l->p9999), FormatNanos(l->max), FormatNanos(l->mean)});
     }
     AddTable(doc, std::move(t));
   }

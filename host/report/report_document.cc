@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <set>
 
+#include "measure/latency_histogram.hpp"
 #include "report/document.hpp"
 #include "report/document_sections.hpp"
 #include "report/format.hpp"
@@ -105,6 +106,10 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
   bool latency = false, resources = false;
   std::vector<std::string> sampled;
   std::set<double> rates;  // of every phase with a latency histogram (1: every operation timed)
+  // The coarsest histogram's precision bounds them all; a file that does not say has the default's.
+  uint32_t sub_bucket_bits = measure::LatencyHistogram::kDefaultSubBucketBits;
+  // Whether some phase timed too few operations to resolve p99.99.
+  bool unresolved = false;
   for (const Engine& e : results.engines) {
     names.push_back(e.name);
     if (!e.persistent) not_persistent.push_back(e.name);
@@ -113,6 +118,11 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
     for (const Phase& p : e.phases) {
       const auto& l = p.measurements.latency;
       if (!l) continue;
+      if (l->sub_bucket_bits && *l->sub_bucket_bits >= 1) {
+        sub_bucket_bits = std::min(sub_bucket_bits, static_cast<uint32_t>(*l->sub_bucket_bits));
+      }
+      unresolved = unresolved ||
+                   (l->count && *l->count < static_cast<double>(measure::LatencyHistogram::SamplesToResolve(99.99)));
       rates.insert(l->sampled_every.value_or(1));
       if (l->sampled_every && *l->sampled_every > 1) {
         sampled.push_back(e.name + " " + p.name + " (every " + FormatCount(l->sampled_every) + ")");
@@ -138,8 +148,20 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
                     "read the live engine.");
   }
   if (latency) {
-    notes.push_back(
-        "Latency percentiles are per logical operation, from a log-linear histogram with about 1% precision.");
+    const double error = measure::LatencyHistogram::MaxRelativeError(sub_bucket_bits);
+    notes.push_back("Latency percentiles are per logical operation, from a log-linear histogram: each is within 1/" +
+                    FormatFixed(1.0 / error, 0) + " (" + FormatFixed(error * 100.0, 2) +
+                    "%) of the timed latency at its rank.");
+  }
+  if (unresolved) {
+    const auto needs = [](const char* name, double percentile) {
+      return std::string(name) + " " +
+             GroupThousands(static_cast<int64_t>(measure::LatencyHistogram::SamplesToResolve(percentile)));
+    };
+    notes.push_back("A percentile p needs at least 1 / (1 - p) timed operations (" + needs("p99", 99.0) + ", " +
+                    needs("p99.9", 99.9) + ", " + needs("p99.99", 99.99) +
+                    "): with fewer it would only repeat the slowest one (Max), so it is shown as n/a; Samples in the "
+                    "Latency tables gives each phase's count.");
   }
   if (rates.size() == 1 && *rates.begin() > 1) {
     notes.push_back("Latency was sampled in every phase: one operation in " + FormatCount(*rates.begin()) +

@@ -18,7 +18,11 @@ namespace kvbench::report {
 using OptDouble = std::optional<double>;
 
 struct Latency {  // nanoseconds
+  // count: the timed operations (samples). A percentile the count cannot resolve (fewer than
+  // measure::LatencyHistogram::SamplesToResolve samples: it would be the maximum) is not known, whatever the file
+  // says.
   OptDouble count, sampled_every, min, max, mean, p50, p90, p99, p999, p9999;
+  OptDouble sub_bucket_bits;  // of the file's histogram
 };
 
 struct Timeline {
@@ -76,6 +80,8 @@ struct Engine {
   std::vector<Step> steps;
   OptDouble pre_read_stabilize_ms, post_update_stabilize_ms, settle_ms, reopen_ms, verify_ms;
   OptDouble run_ms, completed_phase_ms;
+  // peak_memory_bytes: the file's, raised to the highest peak RSS of a phase or step (older files could hold a
+  // ru_maxrss below a sampled peak: docs/results-schema.md).
   OptDouble storage_bytes, peak_memory_bytes, host_memory_before_open_bytes;
   std::string final_checksum;
   bool persistent = true;  // false when the file says "persistent": false (no reopen step: reopen_ms is null)

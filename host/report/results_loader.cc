@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/read_file.hpp"
+#include "measure/latency_histogram.hpp"
 #include "report/results.hpp"
 
 namespace kvbench::report {
@@ -62,6 +63,14 @@ Measurements ParseMeasurements(const json& m) {
     l.p99 = Num(lat, "p99");
     l.p999 = Num(lat, "p999");
     l.p9999 = Num(lat, "p9999");
+    l.sub_bucket_bits = Num(Member(lat, "histogram"), "sub_bucket_bits");
+    if (l.count) {
+      const std::pair<OptDouble*, double> percentiles[] = {
+          {&l.p50, 50.0}, {&l.p90, 90.0}, {&l.p99, 99.0}, {&l.p999, 99.9}, {&l.p9999, 99.99}};
+      for (const auto& [value, percentile] : percentiles) {
+        if (*l.count < static_cast<double>(measure::LatencyHistogram::SamplesToResolve(percentile))) value->reset();
+      }
+    }
     out.latency = l;
   }
   const json& tl = Member(m, "timeline");
@@ -150,6 +159,18 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
   out->completed_phase_ms = Num(e, "completed_phase_ms");
   out->storage_bytes = Num(e, "storage_bytes");
   out->peak_memory_bytes = Num(e, "peak_memory_bytes");
+  if (out->peak_memory_bytes) {
+    for (const Phase& p : out->phases) {
+      if (p.measurements.peak_rss_bytes) {
+        out->peak_memory_bytes = std::max(*out->peak_memory_bytes, *p.measurements.peak_rss_bytes);
+      }
+    }
+    for (const Step& s : out->steps) {
+      if (s.measurements.peak_rss_bytes) {
+        out->peak_memory_bytes = std::max(*out->peak_memory_bytes, *s.measurements.peak_rss_bytes);
+      }
+    }
+  }
   out->host_memory_before_open_bytes = Num(e, "host_memory_before_open_bytes");
   out->final_checksum = Str(e, "final_checksum");
   out->persistent = Member(e, "persistent") != json(false);

@@ -23,6 +23,11 @@ std::string Trimmed(double value, int decimals) {
   return s;
 }
 
+// A time span for text: "1 s", "2.5 s", "448.6 ms", "40 ms".
+std::string Duration(double seconds) {
+  return seconds >= 1.0 ? Trimmed(seconds, 3) + " s" : Trimmed(seconds * 1000.0, 1) + " ms";
+}
+
 // 250000 -> "250K", 1250000 -> "1.25M", 12 -> "12".
 std::string Compact(double v) {
   const double a = std::fabs(v);
@@ -251,12 +256,15 @@ std::string RenderLineChart(const LineChart& chart) {
       last_s = interval_s;
     }
   }
-  for (size_t i = 0; i < n; ++i) rates.push_back(chart.ops_per_interval[i] / (i + 1 == n ? last_s : interval_s));
-  double max_rate = 0, min_rate = rates.empty() ? 0 : rates.front(), sum = 0;
+  double operations = 0;
+  for (size_t i = 0; i < n; ++i) {
+    rates.push_back(chart.ops_per_interval[i] / (i + 1 == n ? last_s : interval_s));
+    operations += chart.ops_per_interval[i];
+  }
+  double max_rate = 0, min_rate = rates.empty() ? 0 : rates.front();
   for (double r : rates) {
     max_rate = std::max(max_rate, r);
     min_rate = std::min(min_rate, r);
-    sum += r;
   }
   const std::vector<double> y_ticks = NiceTicks(max_rate, 4);
   const double duration = n == 0 ? interval_s : static_cast<double>(n - 1) * interval_s + last_s;
@@ -277,11 +285,21 @@ std::string RenderLineChart(const LineChart& chart) {
          ")\" text-anchor=\"middle\" fill=\"" + kInk +
          "\" font-size=\"11\" font-weight=\"600\">Operations per second</text>\n";
   const char* color = EngineColor(chart.color_index);
-  const std::string summary = rates.empty() ? std::string("no intervals recorded")
-                                            : "min " + FormatRate(min_rate) + ", mean " +
-                                                  FormatRate(sum / static_cast<double>(rates.size())) + ", max " +
-                                                  FormatRate(max_rate) + " over " + std::to_string(rates.size()) +
-                                                  " intervals of " + Trimmed(interval_s, 3) + " s";
+  // The mean is the operations over the time they took, not the mean of the interval rates: a short last interval
+  // would otherwise weigh as much as a full one.
+  std::string summary = "no intervals recorded";
+  if (!rates.empty()) {
+    summary = "min " + FormatRate(min_rate) + ", mean " + FormatRate(operations / duration) + ", max " +
+              FormatRate(max_rate) + " over ";
+    if (n == 1) {
+      summary += "1 interval of " + Duration(last_s);
+    } else if (last_s == interval_s) {
+      summary += std::to_string(n) + " intervals of " + Duration(interval_s);
+    } else {
+      summary += std::to_string(n) + " intervals: " + std::to_string(n - 1) + " of " + Duration(interval_s) +
+                 " and a last one of " + Duration(last_s);
+    }
+  }
   // Each interval's rate is drawn at the interval's midpoint.
   std::string points;
   for (size_t i = 0; i < rates.size(); ++i) {

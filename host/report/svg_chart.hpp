@@ -44,6 +44,8 @@ const char* EngineColor(size_t index);
 std::vector<double> NiceTicks(double max_value, int target = 5);
 
 std::string RenderBarChart(const BarChart& chart);
+// One point per interval at its rate (operations / the interval's duration). The hover text gives the lowest and
+// highest interval rate, the mean (all operations / all the intervals' time) and the intervals' actual durations.
 std::string RenderLineChart(const LineChart& chart);
 
 // Escapes &, <, >, " and ' for XML/HTML text and attribute values.

@@ -1,5 +1,6 @@
 #include "runner/engine_result.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "measure/amplification.hpp"
@@ -21,6 +22,22 @@ const char* StepMember(const std::string& step) {
 std::optional<uint64_t> OptionalBytes(const nlohmann::json& v) {
   if (!v.is_number_unsigned()) return std::nullopt;
   return v.get<uint64_t>();
+}
+
+// The larger of `peak` and the measurements' memory.peak_rss_bytes of every phase or step in `results`; unknown
+// when `peak` is (the phases' peaks alone say nothing of the rest of the process's life).
+std::optional<uint64_t> MaxSampledPeak(std::optional<uint64_t> peak, const nlohmann::json& results) {
+  if (!peak) return std::nullopt;
+  for (const nlohmann::json& result : results) {
+    const auto measurements = result.find("measurements");
+    if (measurements == result.end() || !measurements->is_object()) continue;
+    const auto memory = measurements->find("memory");
+    if (memory == measurements->end() || !memory->is_object()) continue;
+    if (const std::optional<uint64_t> sampled = OptionalBytes(memory->value("peak_rss_bytes", nlohmann::json()))) {
+      peak = std::max(*peak, *sampled);
+    }
+  }
+  return peak;
 }
 
 }  // namespace
@@ -141,7 +158,9 @@ nlohmann::json EngineResult::ToJson() const {
   for (const nlohmann::json& phase : phases_) completed_ms += phase.value("elapsed_ms", 0.0);
   out["completed_phase_ms"] = completed_ms;
   out["storage_bytes"] = value("storage_bytes");
-  out["peak_memory_bytes"] = peak_memory_bytes_ ? nlohmann::json(*peak_memory_bytes_) : nlohmann::json(nullptr);
+  // ru_maxrss alone can be below an RSS the worker sampled (see SetPeakMemory): the process's peak is at least both.
+  const std::optional<uint64_t> peak = MaxSampledPeak(MaxSampledPeak(peak_memory_bytes_, phases_), steps_);
+  out["peak_memory_bytes"] = peak ? nlohmann::json(*peak) : nlohmann::json(nullptr);
   out["host_memory_before_open_bytes"] = value("host_memory_before_open_bytes");
   out["final_checksum"] = value("final_checksum");
   out["verified_profile_count"] = value("verified_profile_count");

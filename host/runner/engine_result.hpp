@@ -34,6 +34,10 @@ class EngineResult {
 
   // Known before the run (from the plugin check) in case the worker dies before it reports them.
   void SetPluginInfo(const nlohmann::json& plugin) { plugin_ = plugin; }
+  // The worker's ru_maxrss (wait4), in bytes. ToJson() reports the larger of it and the highest peak_rss_bytes the
+  // worker sampled in its phases and steps: Linux keeps the high-water mark behind ru_maxrss from its approximate
+  // RSS counter (per-CPU deltas not folded in), while the samples read the exact /proc/self/statm, so a sample can
+  // exceed ru_maxrss by a few hundred KiB (up to 288 KiB measured on the 2-CPU reference VM).
   void SetPeakMemory(uint64_t bytes) { peak_memory_bytes_ = bytes; }
   void SetWallMs(double ms) { wall_ms_ = ms; }
 

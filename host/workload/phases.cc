@@ -5,6 +5,7 @@
 #include <climits>
 #include <string>
 
+#include "measure/amplification.hpp"
 #include "measure/phase_meter.hpp"
 #include "plugin/engine_client.hpp"
 #include "workload/keys.hpp"
@@ -155,7 +156,7 @@ Status ProfileWorkload::RunPhase(PhaseId phase, const ProfileStores& stores, mea
 Status ProfileWorkload::RunInsert(const ProfileStores& stores, measure::PhaseMeter& meter, PhaseOutcome* out) {
   constexpr PhaseId kPhase = PhaseId::kInsert;
   Checksum checksum;
-  uint64_t bytes = 0;
+  measure::LogicalWriteCounter written;
   const int64_t n = params_.profiles;
   for (int64_t id = 1; id <= n; ++id) {
     const uint64_t t = meter.OpStart();
@@ -184,14 +185,18 @@ Status ProfileWorkload::RunInsert(const ProfileStores& stores, measure::PhaseMet
     if (rc != KVB_OK) [[unlikely]]
       return EngineError(kPhase, *stores.reputation, "put reputation entry", id, rc);
     meter.OpEnd(t);
-    const uint64_t written = kUserIdKeySize * 5 + encoded_.size() + email.size + cs.size + created.size + rep.size;
-    bytes += written;
-    live_logical_bytes_ += written;
+    const uint64_t before = written.bytes();
+    written.AddPut(kUserIdKeySize, encoded_.size());
+    written.AddPut(email.size, kUserIdKeySize);
+    written.AddPut(cs.size, kUserIdKeySize);
+    written.AddPut(created.size, kUserIdKeySize);
+    written.AddPut(rep.size, kUserIdKeySize);
+    live_logical_bytes_ += written.bytes() - before;  // every record inserted is live
     checksum.AddInt64(id);
     ++out->operations;
   }
   out->checksum = checksum.value();
-  out->logical_bytes_written = bytes;
+  out->logical_bytes_written = written.bytes();
   return Status::OK();
 }
 
@@ -363,7 +368,7 @@ Status ProfileWorkload::RunTopReputation(PhaseId phase, int64_t count, bool quer
 Status ProfileWorkload::RunUpdate(const ProfileStores& stores, measure::PhaseMeter& meter, PhaseOutcome* out) {
   constexpr PhaseId kPhase = PhaseId::kUpdate;
   Checksum checksum;
-  uint64_t bytes = 0;
+  measure::LogicalWriteCounter written;
   DotNetRandom r = plan_.Start(PlanSection::kUpdates);
   const int32_t n = params_.profiles;
   for (int64_t i = 0; i < params_.updates; ++i) {
@@ -400,6 +405,7 @@ Status ProfileWorkload::RunUpdate(const ProfileStores& stores, measure::PhaseMet
     if (rc != KVB_OK) [[unlikely]]
       return EngineError(kPhase, *stores.reputation, "remove reputation entry", id, rc);
     const size_t old_cs_size = cs.size;
+    const size_t old_rep_size = rep.size;
     EncodeProfile(profile_, &encoded_);
     rc = stores.profiles->Put(idkey, encoded_);
     if (rc != KVB_OK) [[unlikely]]
@@ -413,7 +419,11 @@ Status ProfileWorkload::RunUpdate(const ProfileStores& stores, measure::PhaseMet
     if (rc != KVB_OK) [[unlikely]]
       return EngineError(kPhase, *stores.reputation, "put reputation entry", id, rc);
     meter.OpEnd(t);
-    bytes += kUserIdKeySize * 3 + encoded_.size() + cs.size + rep.size;
+    written.AddDelete(old_cs_size);
+    written.AddDelete(old_rep_size);
+    written.AddPut(kUserIdKeySize, encoded_.size());
+    written.AddPut(cs.size, kUserIdKeySize);
+    written.AddPut(rep.size, kUserIdKeySize);
     // The reputation key is fixed-width; the profile's value and the country/status key (status names differ in
     // length) may change size.
     live_logical_bytes_ = live_logical_bytes_ + encoded_.size() + cs.size - old.size - old_cs_size;
@@ -421,7 +431,7 @@ Status ProfileWorkload::RunUpdate(const ProfileStores& stores, measure::PhaseMet
     ++out->operations;
   }
   out->checksum = checksum.value();
-  out->logical_bytes_written = bytes;
+  out->logical_bytes_written = written.bytes();
   return Status::OK();
 }
 

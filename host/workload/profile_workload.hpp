@@ -48,7 +48,8 @@ struct ProfileStores {
 struct PhaseOutcome {
   uint64_t operations = 0;
   uint64_t checksum = 0;
-  // Key + value bytes handed to put in this phase (removes not counted).
+  // Logical bytes written in this phase (measure::LogicalWriteCounter): key + value sizes of its puts plus the
+  // key sizes of its removes.
   uint64_t logical_bytes_written = 0;
 };
 

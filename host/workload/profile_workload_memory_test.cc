@@ -1,10 +1,12 @@
 // The workload over the real memory.so plugin: the published 100K checksums, failures that name the phase and the
-// id, and no host allocation per operation.
+// id, the logical bytes each write phase reports, and no host allocation per operation.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "workload/keys.hpp"
 #include "workload/profile_workload.hpp"
@@ -102,6 +104,67 @@ TEST(ProfileWorkloadMemoryTest, DeletedProfileMidPhaseStopsThePhase) {
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("user id " + std::to_string(c) + " "), std::string::npos) << s.message();
   EXPECT_EQ(out.operations, 2u);
+}
+
+// Spec §6: an insert puts five records; an update removes the old country/status and reputation keys and puts
+// the new profile and those two keys. Logical bytes written (docs/results-schema.md): key + value sizes of the
+// puts plus key sizes of the removes. The expected sums are computed here from the spec's records, replaying the
+// plan's update ids (with nothing drawn before them) and compounding repeated updates of one id.
+TEST(ProfileWorkloadMemoryTest, LogicalBytesCountPutsAndRemovedKeys) {
+  Fixture f;
+  ASSERT_NO_FATAL_FAILURE(f.Open());
+  WorkloadParams params = WorkloadParams::Defaults(300);
+  params.reads = params.email_reads = params.queries = 0;  // the update ids are then the generator's first draws
+  params.updates = 500;                                    // more than the profiles: some ids are updated twice
+  ASSERT_TRUE(params.Validate().ok());
+  const uint64_t seed_bits = SeedBits(params.seed);
+
+  std::vector<Profile> current(static_cast<size_t>(params.profiles) + 1);
+  std::string encoded;
+  uint64_t expected_insert = 0;
+  for (int64_t id = 1; id <= params.profiles; ++id) {
+    Profile& p = current[static_cast<size_t>(id)];
+    GenerateProfile(id, seed_bits, &p);
+    EncodeProfile(p, &encoded);
+    KeyBuffer email, cs, created, rep;
+    EmailKey(id, &email);
+    CountryStatusKey(p.country_name(), p.status_name(), id, &cs);
+    CreatedAtKey(p.created_at, id, &created);
+    ReputationKey(p.reputation, id, &rep);
+    expected_insert += (kUserIdKeySize + encoded.size()) + (email.size + kUserIdKeySize) + (cs.size + kUserIdKeySize) +
+                       (created.size + kUserIdKeySize) + (rep.size + kUserIdKeySize);
+  }
+  uint64_t expected_update = 0, removed_key_bytes = 0;
+  DotNetRandom r(params.seed);
+  for (int64_t i = 0; i < params.updates; ++i) {
+    const int64_t id = Plan::DrawUserId(r, params.profiles);
+    Profile& p = current[static_cast<size_t>(id)];
+    KeyBuffer old_cs, old_rep, cs, rep;
+    CountryStatusKey(p.country_name(), p.status_name(), id, &old_cs);
+    ReputationKey(p.reputation, id, &old_rep);
+    ApplyUpdate(seed_bits, &p);
+    EncodeProfile(p, &encoded);
+    CountryStatusKey(p.country_name(), p.status_name(), id, &cs);
+    ReputationKey(p.reputation, id, &rep);
+    removed_key_bytes += old_cs.size + old_rep.size;
+    expected_update += (kUserIdKeySize + encoded.size()) + (cs.size + kUserIdKeySize) + (rep.size + kUserIdKeySize);
+  }
+  expected_update += removed_key_bytes;
+
+  ProfileWorkload w(params);
+  measure::PhaseMeter meter(measure::MeasureOptions{});
+  PhaseOutcome insert, update;
+  meter.Begin();
+  ASSERT_TRUE(w.RunPhase(PhaseId::kInsert, f.open.stores, meter, &insert).ok());
+  meter.End();
+  meter.Begin();
+  Status s = w.RunPhase(PhaseId::kUpdate, f.open.stores, meter, &update);
+  meter.End();
+  ASSERT_TRUE(s.ok()) << s.message();
+  ASSERT_EQ(update.operations, 500u);
+  EXPECT_EQ(insert.logical_bytes_written, expected_insert);
+  EXPECT_EQ(update.logical_bytes_written, expected_update)
+      << "the removed keys (" << removed_key_bytes << " bytes) must be counted";
 }
 
 TEST(ProfileWorkloadMemoryTest, PhasesDoNotAllocatePerOperation) {

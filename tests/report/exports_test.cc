@@ -101,6 +101,26 @@ TEST(ExportsTest, BencherMetricFormatShape) {
   EXPECT_FALSE(bmf.contains("Broken<DB>/insert profiles"));
 }
 
+// A phase that timed 628 operations has no p99.9 (its rank would be the slowest operation): the dashboards get
+// no such figure, even from a file that still carries one.
+TEST(ExportsTest, PercentilesTheSamplesCannotResolveAreLeftOut) {
+  nlohmann::ordered_json doc = testing::ReadJson(testing::FixturePath("three_engines.json"));
+  nlohmann::ordered_json& latency = doc["engines"][0]["phases"][7]["measurements"]["latency"];
+  latency["count"] = 628;
+  latency["p999"] = latency["p9999"] = latency["max"];
+  Results r;
+  ASSERT_TRUE(ParseResults(doc, "modified", &r).ok());
+  std::set<std::string> names;
+  for (const json& e : GithubActionBenchmarkSmaller(r)) names.insert(e["name"].get<std::string>());
+  EXPECT_TRUE(names.count("ZoneTree/scan top reputation index p99 latency"));
+  EXPECT_FALSE(names.count("ZoneTree/scan top reputation index p99.9 latency"));
+  EXPECT_TRUE(names.count("ZoneTree/query top reputation p99.9 latency"));  // 25_000 samples
+  const json bmf = BencherMetricFormat(r);
+  EXPECT_TRUE(bmf["ZoneTree/scan top reputation index"].contains("latency-p99"));
+  EXPECT_FALSE(bmf["ZoneTree/scan top reputation index"].contains("latency-p999"));
+  EXPECT_TRUE(bmf["ZoneTree/query top reputation"].contains("latency-p999"));
+}
+
 TEST(ExportsTest, WriteExportNamesItsFiles) {
   testing::TempDir dir;
   std::vector<std::string> written;

@@ -208,6 +208,71 @@ TEST(ReportGoldenTest, ChangedChecksumIsReportedAsMismatch) {
             std::string::npos);
 }
 
+// A 20K-profile run's scan phase times ~628 operations (one in 8 of 5_000): p99.9 and p99.99 would be its slowest
+// one. Files written before those were null still carry them; the report shows n/a and the sample count.
+TEST(ReportGoldenTest, PercentilesTheSamplesCannotResolveAreNotAvailable) {
+  nlohmann::ordered_json doc = testing::ReadJson(FixturePath(kFixture));
+  nlohmann::ordered_json& latency = doc["engines"][0]["phases"][7]["measurements"]["latency"];
+  ASSERT_EQ(doc["engines"][0]["phases"][7]["name"], "scan top reputation index");
+  latency["count"] = 628;
+  latency["p999"] = latency["p9999"] = latency["max"];
+  Results results;
+  ASSERT_TRUE(ParseResults(doc, "modified", &results).ok());
+  const Latency& l = *results.engines[0].phases[7].measurements.latency;
+  EXPECT_EQ(l.count, 628.0);
+  EXPECT_EQ(l.p99, 20210.0);  // 628 samples resolve p99 (100 needed)
+  EXPECT_FALSE(l.p999.has_value());
+  EXPECT_FALSE(l.p9999.has_value());
+  EXPECT_EQ(l.max, 1972920.0);
+
+  const std::string md = RenderMarkdown(BuildDocument(results));
+  EXPECT_NE(md.find("| Phase | Samples | p50 | p90 | p99 | p99.9 | p99.99 | Max | Mean |"), std::string::npos);
+  EXPECT_NE(md.find("| scan top reputation index | 628 | 3.94 µs |"), std::string::npos) << md;
+  EXPECT_NE(md.find(" | 20.2 µs | n/a | n/a | 1.97 ms | "), std::string::npos) << md;
+  EXPECT_NE(
+      md.find("| scan top reputation index | 25_000 | 120 ms | 207_814/s | 5045A3EB2C7535C5 | 3.94 µs | 20.2 µs | "
+              "n/a |"),
+      std::string::npos)
+      << "Phase Results' p99.9 column too";
+  EXPECT_NE(md.find("- A percentile p needs at least 1 / (1 - p) timed operations (p99 100, p99.9 1_000, p99.99 "
+                    "10_000): with fewer it would only repeat the slowest one (Max), so it is shown as n/a"),
+            std::string::npos)
+      << md;
+  const std::string csv = RenderCsv(results);
+  EXPECT_NE(csv.find(",628,3945,"), std::string::npos);
+  EXPECT_NE(csv.find(",20210,,,1972920,"), std::string::npos) << "p99.9 and p99.99 are empty cells";
+
+  // The fixture as written: every phase resolves p99.99, so no such note.
+  EXPECT_EQ(RenderMarkdown(BuildDocument(LoadFixture())).find("- A percentile p needs"), std::string::npos);
+}
+
+TEST(ReportGoldenTest, LatencyPrecisionNoteFollowsTheHistogram) {
+  EXPECT_NE(RenderMarkdown(BuildDocument(LoadFixture()))
+                .find("from a log-linear histogram: each is within 1/256 (0.39%) of the timed latency at its rank."),
+            std::string::npos);
+  nlohmann::ordered_json doc = testing::ReadJson(FixturePath(kFixture));
+  doc["engines"][0]["phases"][2]["measurements"]["latency"]["histogram"]["sub_bucket_bits"] = 3;
+  Results results;
+  ASSERT_TRUE(ParseResults(doc, "coarse", &results).ok());
+  EXPECT_NE(RenderMarkdown(BuildDocument(results)).find("each is within 1/16 (6.25%) of the timed latency"),
+            std::string::npos)
+      << "the coarsest histogram bounds them all";
+}
+
+// ru_maxrss can trail an RSS sampled from /proc (docs/results-schema.md): the process's peak is at least every
+// phase's and step's peak.
+TEST(ReportGoldenTest, ProcessPeakMemoryIsAtLeastEverySampledPeak) {
+  nlohmann::ordered_json doc = testing::ReadJson(FixturePath(kFixture));
+  doc["engines"][0]["peak_memory_bytes"] = 167000000;  // below the steps' 168_000_000
+  Results results;
+  ASSERT_TRUE(ParseResults(doc, "modified", &results).ok());
+  EXPECT_EQ(results.engines[0].peak_memory_bytes, 168000000.0);
+  EXPECT_EQ(results.engines[1].peak_memory_bytes, 171503616.0);  // no measurements: the file's figure
+  doc["engines"][0]["peak_memory_bytes"] = nullptr;
+  ASSERT_TRUE(ParseResults(doc, "unknown", &results).ok());
+  EXPECT_FALSE(results.engines[0].peak_memory_bytes.has_value()) << "phase peaks are not the process's peak";
+}
+
 TEST(ReportGoldenTest, MinimalResultsRenderWithNotAvailable) {
   const auto doc = nlohmann::ordered_json::parse(R"({"schema_version": 1, "engines": [{"name": "X"}]})");
   Results results;

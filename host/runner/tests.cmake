@@ -1,0 +1,1 @@
+kvbench_add_test(runner_engine_result_test SOURCES ${CMAKE_CURRENT_LIST_DIR}/engine_result_test.cc LIBS kvbench_host)
