@@ -11,6 +11,12 @@
 
 namespace kvbench::report {
 
+std::vector<std::string> FixedReportFileNames() {
+  std::vector<std::string> names = {"report.md", "report.html", "results.csv"};
+  for (const Chart& chart : BuildMainCharts(Results())) names.push_back(chart.file_name);
+  return names;
+}
+
 Status WriteReport(const std::vector<std::string>& results_files, const std::string& out_dir) {
   return WriteReport(results_files, out_dir, ReportOptions(), nullptr);
 }

@@ -24,6 +24,10 @@ struct ReportOptions {
 Status WriteReport(const std::vector<std::string>& results_files, const std::string& out_dir,
                    const ReportOptions& options, std::vector<std::string>* written);
 
+// The files every report writes: report.md, report.html, results.csv and the six main charts (timeline charts and
+// exports depend on the results and the options).
+std::vector<std::string> FixedReportFileNames();
+
 }  // namespace kvbench::report
 
 #endif  // KVBENCH_HOST_REPORT_REPORT_WRITER_HPP_

@@ -6,10 +6,25 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <vector>
+
+#include "common/atomic_file.hpp"
+#include "report/report_writer.hpp"
 
 namespace kvbench::runner {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// Every file 'kvbench run' and 'kvbench crashtest' replace in OUT.
+std::vector<std::string> OutputFileNames() {
+  std::vector<std::string> names = {kResultsFile, kCrashtestJsonFile, kCrashtestMarkdownFile};
+  for (const std::string& name : report::FixedReportFileNames()) names.push_back(name);
+  return names;
+}
+
+}  // namespace
 
 Status PrepareOutDir(const std::string& dir) {
   std::error_code ec;
@@ -20,6 +35,17 @@ Status PrepareOutDir(const std::string& dir) {
   if (ec || !fs::is_directory(dir)) {
     return Status::InvalidArgument("--out: cannot create directory '" + dir +
                                    "': " + (ec ? ec.message() : std::string("not a directory")));
+  }
+  for (const std::string& name : OutputFileNames()) {
+    if (Status s = CheckReplaceable((fs::path(dir) / name).string()); !s.ok()) {
+      return Status::InvalidArgument("--out: " + s.message() + " (kvbench writes its " + name +
+                                     " there: move it away or choose another --out)");
+    }
+  }
+  const fs::path data = fs::path(dir) / kDataDir;
+  if (fs::exists(fs::symlink_status(data, ec)) && !fs::is_directory(data, ec)) {
+    return Status::InvalidArgument("--out: '" + data.string() +
+                                   "' exists and is not a directory (the engines' data directories go there)");
   }
   const std::string probe = (fs::path(dir) / (".kvbench-write-probe-" + std::to_string(::getpid()))).string();
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -39,7 +65,7 @@ std::string EngineDataDir(const std::string& out_dir, const std::string& engine_
     if (!ok) c = '_';
   }
   if (safe == "." || safe == "..") safe = "_";
-  return (fs::path(out_dir) / "data" / safe).string();
+  return (fs::path(out_dir) / kDataDir / safe).string();
 }
 
 Status ResetDir(const std::string& dir) {

@@ -1,4 +1,5 @@
-// The output directory of a run: OUT/results.json, OUT/report.*, and OUT/data/<engine>/ while an engine runs.
+// The output directory of a run: OUT/results.json and the report (kvbench run), OUT/crashtest.json and
+// OUT/crashtest.md (kvbench crashtest), and OUT/data/<engine>/ while an engine runs.
 #ifndef KVBENCH_HOST_RUNNER_OUT_DIR_HPP_
 #define KVBENCH_HOST_RUNNER_OUT_DIR_HPP_
 
@@ -8,8 +9,15 @@
 
 namespace kvbench::runner {
 
-// Creates `dir` if needed and proves it writable (creates and removes a probe file). InvalidArgument naming
-// --out when it is a file, cannot be created or is not writable. Touches nothing else in it.
+inline constexpr const char* kResultsFile = "results.json";
+inline constexpr const char* kCrashtestJsonFile = "crashtest.json";
+inline constexpr const char* kCrashtestMarkdownFile = "crashtest.md";
+inline constexpr const char* kDataDir = "data";
+
+// Creates `dir` if needed and proves it writable (creates and removes a probe file), and checks that every file a
+// run or a crash test writes there (results.json, the report's fixed files, crashtest.json/.md) can be replaced
+// (is not a directory) and that OUT/data, if present, is a directory: so a run that could not save its results is
+// refused before it runs, not after. InvalidArgument naming --out and the path otherwise. Touches nothing else.
 Status PrepareOutDir(const std::string& dir);
 
 // OUT/data/<engine name with every character outside [A-Za-z0-9._-] replaced by '_'>.
