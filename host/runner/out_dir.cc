@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <vector>
+#include <set>
 
 #include "common/atomic_file.hpp"
 #include "report/report_writer.hpp"
@@ -22,6 +22,17 @@ std::vector<std::string> OutputFileNames() {
   std::vector<std::string> names = {kResultsFile, kCrashtestJsonFile, kCrashtestMarkdownFile};
   for (const std::string& name : report::FixedReportFileNames()) names.push_back(name);
   return names;
+}
+
+std::string SafeFileName(const std::string& engine_name) {
+  std::string safe = engine_name;
+  for (char& c : safe) {
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    if (!ok) c = '_';
+  }
+  if (safe == "." || safe == "..") safe = "_";
+  return safe;
 }
 
 }  // namespace
@@ -57,15 +68,16 @@ Status PrepareOutDir(const std::string& dir) {
   return Status::OK();
 }
 
-std::string EngineDataDir(const std::string& out_dir, const std::string& engine_name) {
-  std::string safe = engine_name;
-  for (char& c : safe) {
-    const bool ok =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
-    if (!ok) c = '_';
+std::vector<std::string> EngineDataDirs(const std::string& out_dir, const std::vector<config::EngineSpec>& engines) {
+  std::vector<std::string> dirs;
+  std::set<std::string> taken;
+  for (const config::EngineSpec& engine : engines) {
+    const std::string base = SafeFileName(engine.name);
+    std::string name = base;
+    for (int n = 2; !taken.insert(name).second; ++n) name = base + "-" + std::to_string(n);
+    dirs.push_back((fs::path(out_dir) / kDataDir / name).string());
   }
-  if (safe == "." || safe == "..") safe = "_";
-  return (fs::path(out_dir) / kDataDir / safe).string();
+  return dirs;
 }
 
 Status ResetDir(const std::string& dir) {

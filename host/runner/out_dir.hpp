@@ -4,8 +4,10 @@
 #define KVBENCH_HOST_RUNNER_OUT_DIR_HPP_
 
 #include <string>
+#include <vector>
 
 #include "common/status.hpp"
+#include "config/run_config.hpp"
 
 namespace kvbench::runner {
 
@@ -20,8 +22,10 @@ inline constexpr const char* kDataDir = "data";
 // refused before it runs, not after. InvalidArgument naming --out and the path otherwise. Touches nothing else.
 Status PrepareOutDir(const std::string& dir);
 
-// OUT/data/<engine name with every character outside [A-Za-z0-9._-] replaced by '_'>.
-std::string EngineDataDir(const std::string& out_dir, const std::string& engine_name);
+// One data directory per engine, in config order: OUT/data/<name with every character outside [A-Za-z0-9._-]
+// replaced by '_'>, with "-2", "-3", ... appended when an earlier engine already has that directory (names that
+// differ only in punctuation, like "Z T" and "Z/T"). The same engines always get the same directories.
+std::vector<std::string> EngineDataDirs(const std::string& out_dir, const std::vector<config::EngineSpec>& engines);
 
 // Removes `dir` and everything under it, then creates it empty.
 Status ResetDir(const std::string& dir);

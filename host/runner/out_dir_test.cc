@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "conformance/temp_dir.hpp"
 
@@ -11,6 +12,25 @@ namespace kvbench::runner {
 namespace {
 
 namespace fs = std::filesystem;
+
+std::vector<config::EngineSpec> Engines(const std::vector<std::string>& names) {
+  std::vector<config::EngineSpec> engines;
+  for (const std::string& name : names) {
+    engines.emplace_back();
+    engines.back().name = name;
+    engines.back().plugin = "memory";
+  }
+  return engines;
+}
+
+// The audit's case: "Z T", "Z_T" and "Z/T" all became OUT/data/Z_T, so each engine wiped the one before.
+TEST(OutDirTest, NamesThatDifferOnlyInPunctuationGetTheirOwnDataDirectories) {
+  const std::vector<std::string> dirs = EngineDataDirs("out", Engines({"Z T", "Z_T", "Z/T", "Z_T-2", "Memory"}));
+  EXPECT_EQ(dirs, (std::vector<std::string>{"out/data/Z_T", "out/data/Z_T-2", "out/data/Z_T-3", "out/data/Z_T-2-2",
+                                            "out/data/Memory"}));
+  EXPECT_EQ(std::set<std::string>(dirs.begin(), dirs.end()).size(), dirs.size());
+  EXPECT_EQ(EngineDataDirs("out", Engines({".."}))[0], "out/data/_");
+}
 
 class PrepareOutDirTest : public ::testing::Test {
  protected:
