@@ -47,6 +47,11 @@ EngineSpec ParseEngine(const nlohmann::json& value, const std::string& path) {
   ObjectReader r(value, path);
   EngineSpec e;
   e.name = *r.String("name", true, true);
+  if (e.name.size() > kMaxEngineNameBytes) {
+    Fail(r.PathOf("name"), "expected at most " + std::to_string(kMaxEngineNameBytes) + " bytes, got " +
+                               std::to_string(e.name.size()) +
+                               " (the name becomes the engine's data directory and chart file names)");
+  }
   e.plugin = *r.String("plugin", true, true);
   for (const char* member : {"settings", "durability"}) {
     if (const nlohmann::json* v = r.Find(member)) {

@@ -184,12 +184,20 @@ TEST(ConfigParserTest, BadConfigsAreRefusedWithThePathAndWhatWasExpected) {
        "engines[0].settings: expected an object"},
       {"duplicate engine names", Config([](J& j) { j["engines"].push_back(j["engines"][0]); }),
        "engines[1].name: duplicate engine name 'Memory'"},
+      {"engine name too long", Config([](J& j) { j["engines"][0]["name"] = std::string(300, 'n'); }),
+       "engines[0].name: expected at most 100 bytes, got 300"},
   };
   for (const BadConfig& c : cases) {
     const std::string error = ErrorOf(c.text);
     EXPECT_NE(error.find(c.fragment), std::string::npos) << c.what << ": got '" << error << "'";
     EXPECT_EQ(error.rfind("cfg.json: ", 0), 0u) << c.what << ": " << error;
   }
+}
+
+TEST(ConfigParserTest, EngineNamesUpToTheLimitAreAccepted) {
+  const std::string name(kMaxEngineNameBytes, 'n');
+  const RunConfig c = ParseRunConfig(Config([&](nlohmann::json& j) { j["engines"][0]["name"] = name; }), "cfg.json");
+  EXPECT_EQ(c.engines[0].name, name);
 }
 
 TEST(ConfigParserTest, AMemberGivenTwiceIsRefusedWhereverItIs) {

@@ -4,6 +4,7 @@
 #ifndef KVBENCH_HOST_CONFIG_RUN_CONFIG_HPP_
 #define KVBENCH_HOST_CONFIG_RUN_CONFIG_HPP_
 
+#include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -36,8 +37,12 @@ struct WorkloadSpec {
   void ClearCounts();
 };
 
+// An engine's name becomes the name of its data directory and of its timeline chart files (at most 255 bytes on
+// Linux file systems), and a column in the report's tables: longer names are refused.
+inline constexpr size_t kMaxEngineNameBytes = 100;
+
 struct EngineSpec {
-  std::string name;    // display name, unique in the config
+  std::string name;    // display name, unique in the config, at most kMaxEngineNameBytes
   std::string plugin;  // plugin name ("rocksdb5" -> <plugin-dir>/rocksdb5.so) or a path to a .so
   nlohmann::json settings = nlohmann::json::object();    // the plugin's to check
   nlohmann::json durability = nlohmann::json::object();  // the plugin's to check

@@ -2,8 +2,9 @@
 
 #include <filesystem>
 
+#include "common/atomic_file.hpp"
 #include "report/format.hpp"
-#include "report/output_file.hpp"
+#include "runner/out_dir.hpp"
 
 namespace kvbench::crash {
 namespace {
@@ -125,9 +126,9 @@ std::string CrashMarkdown(const CrashRun& run) {
 
 Status WriteCrashOutputs(const CrashRun& run, const std::string& out_dir) {
   const std::filesystem::path dir(out_dir);
-  Status s = report::WriteFileAtomically((dir / "crashtest.json").string(), run.ToJson().dump(2) + "\n");
+  Status s = WriteFileAtomically((dir / runner::kCrashtestJsonFile).string(), run.ToJson().dump(2) + "\n");
   if (!s.ok()) return s;
-  return report::WriteFileAtomically((dir / "crashtest.md").string(), CrashMarkdown(run));
+  return WriteFileAtomically((dir / runner::kCrashtestMarkdownFile).string(), CrashMarkdown(run));
 }
 
 }  // namespace kvbench::crash

@@ -28,7 +28,8 @@ struct CrashRun {
 
 std::string CrashMarkdown(const CrashRun& run);
 
-// Writes OUT/crashtest.json and OUT/crashtest.md.
+// Writes OUT/crashtest.json and OUT/crashtest.md, each atomically (common/atomic_file.hpp: a file whose rename
+// fails is kept as its temporary file, named in the error).
 Status WriteCrashOutputs(const CrashRun& run, const std::string& out_dir);
 
 }  // namespace kvbench::crash

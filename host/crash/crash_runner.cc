@@ -290,7 +290,7 @@ EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engin
   base.config = config;
   base.engine_index = engine_index;
   base.plugin_path = plugin_path;
-  base.data_dir = runner::EngineDataDir(options.out_dir, engine.name);
+  base.data_dir = runner::EngineDataDirs(options.out_dir, config.engines)[engine_index];
   const std::string exe = options.executable.empty() ? runner::SelfExecutable() : options.executable;
   const workload::WorkloadParams params = config.workload.Effective();
   for (int i = 0; i < options.kills; ++i) {

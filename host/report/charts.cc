@@ -121,7 +121,7 @@ std::vector<Chart> BuildTimelineCharts(const Results& results) {
       } else if (phase.elapsed_ms) {
         line.duration_s = *phase.elapsed_ms / 1000.0;
       }
-      std::string base = "timeline-" + Slug(engine.name) + "-" + Slug(phase.name);
+      std::string base = kTimelineChartPrefix + Slug(engine.name) + "-" + Slug(phase.name);
       std::string file_name = base + ".svg";
       // Engine names that differ only in punctuation would share a slug.
       for (int n = 2; !file_names.insert(file_name).second; ++n) file_name = base + "-" + std::to_string(n) + ".svg";

@@ -17,6 +17,9 @@ struct Chart {
   std::string engine, phase;  // for throughput-over-time charts; empty otherwise
 };
 
+// How the file name of every throughput-over-time chart begins.
+inline constexpr const char* kTimelineChartPrefix = "timeline-";
+
 // Execution Time, Write Throughput, Lookup Throughput, Index Scan Throughput, Query Throughput, Resource Footprint.
 std::vector<Chart> BuildMainCharts(const Results& results);
 // "ZoneTree: insert profiles" etc., saved as "timeline-zonetree-insert-profiles.svg".

@@ -1,9 +1,9 @@
 #include "report/exports.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include "report/metrics.hpp"
-#include "report/output_file.hpp"
 
 namespace kvbench::report {
 
@@ -124,17 +124,19 @@ json BencherMetricFormat(const Results& results) {
   return out;
 }
 
-Status WriteExport(const Results& results, ExportFormat format, std::string base, std::vector<std::string>* written) {
+std::vector<OutputFile> RenderExport(const Results& results, ExportFormat format, std::string base) {
   if (base.size() > 5 && base.compare(base.size() - 5, 5, ".json") == 0) base.resize(base.size() - 5);
-  const auto write = [&](const std::string& path, const json& doc) {
-    Status s = WriteFileAtomically(path, doc.dump(2) + "\n");
-    if (s.ok()) written->push_back(path);
-    return s;
-  };
-  if (format == ExportFormat::kBencher) return write(base + ".json", BencherMetricFormat(results));
-  Status s = write(base + "-bigger.json", GithubActionBenchmarkBigger(results));
+  if (format == ExportFormat::kBencher) return {{base + ".json", BencherMetricFormat(results).dump(2) + "\n"}};
+  return {{base + "-bigger.json", GithubActionBenchmarkBigger(results).dump(2) + "\n"},
+          {base + "-smaller.json", GithubActionBenchmarkSmaller(results).dump(2) + "\n"}};
+}
+
+Status WriteExport(const Results& results, ExportFormat format, std::string base, std::vector<std::string>* written) {
+  const std::vector<OutputFile> files = RenderExport(results, format, std::move(base));
+  Status s = WriteFilesTogether(files);
   if (!s.ok()) return s;
-  return write(base + "-smaller.json", GithubActionBenchmarkSmaller(results));
+  for (const OutputFile& file : files) written->push_back(file.path);
+  return Status::OK();
 }
 
 }  // namespace kvbench::report

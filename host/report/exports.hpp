@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/status.hpp"
+#include "report/output_file.hpp"
 #include "report/results.hpp"
 
 namespace kvbench::report {
@@ -26,9 +27,12 @@ nlohmann::json GithubActionBenchmarkBigger(const Results& results);
 nlohmann::json GithubActionBenchmarkSmaller(const Results& results);
 nlohmann::json BencherMetricFormat(const Results& results);
 
-// Writes the export files for `format` from `base`: github-action-benchmark -> base + "-bigger.json" and
+// The export files for `format` from `base`: github-action-benchmark -> base + "-bigger.json" and
 // base + "-smaller.json"; bencher -> base + ".json". A trailing ".json" on `base` is dropped first.
-// The paths written are appended to `written`.
+std::vector<OutputFile> RenderExport(const Results& results, ExportFormat format, std::string base);
+
+// Writes RenderExport's files (together: all or none, output_file.hpp). The paths written are appended to
+// `written`.
 Status WriteExport(const Results& results, ExportFormat format, std::string base, std::vector<std::string>* written);
 
 }  // namespace kvbench::report

@@ -1,32 +1,25 @@
 #include "report/output_file.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
+#include "common/atomic_file.hpp"
 
 namespace kvbench::report {
 
 Status WriteFileAtomically(const std::string& path, const std::string& content) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path target(path);
-  if (target.has_parent_path()) {
-    fs::create_directories(target.parent_path(), ec);
-    if (ec) return Status::IOError("cannot create directory " + target.parent_path().string() + ": " + ec.message());
+  return kvbench::WriteFileAtomically(path, content);
+}
+
+Status WriteFilesTogether(const std::vector<OutputFile>& files) {
+  for (const OutputFile& file : files) {
+    if (Status s = CheckReplaceable(file.path); !s.ok()) return s;
   }
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return Status::IOError("cannot write " + tmp + ": " + std::strerror(errno));
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.flush();
-    if (!out) return Status::IOError("cannot write " + tmp + ": " + std::strerror(errno));
+  std::vector<AtomicFile> staged;  // removes its temporary files when a later one fails
+  staged.reserve(files.size());
+  for (const OutputFile& file : files) {
+    staged.emplace_back(file.path);
+    if (Status s = staged.back().Write(file.content); !s.ok()) return s;
   }
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    return Status::IOError("cannot rename " + tmp + " to " + path);
+  for (AtomicFile& file : staged) {
+    if (Status s = file.Commit(); !s.ok()) return s;
   }
   return Status::OK();
 }

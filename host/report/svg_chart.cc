@@ -91,10 +91,10 @@ std::string ShortValue(ValueKind kind, const Scale& scale, double v) {
 std::string Num(double v) { return Trimmed(v, 1); }
 
 std::string SvgOpen(double width, double height, const std::string& title) {
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Num(width) + "\" height=\"" + Num(height) +
-         "\" viewBox=\"0 0 " + Num(width) + " " + Num(height) + "\" role=\"img\" aria-label=\"" + XmlEscape(title) +
-         "\" font-family=\"" + kFont + "\" font-size=\"12\">\n<title>" + XmlEscape(title) + "</title>\n" +
-         "<rect x=\"0\" y=\"0\" width=\"" + Num(width) + "\" height=\"" + Num(height) + "\" fill=\"#ffffff\"/>\n";
+  return std::string(kSvgChartStart) + "width=\"" + Num(width) + "\" height=\"" + Num(height) + "\" viewBox=\"0 0 " +
+         Num(width) + " " + Num(height) + "\" role=\"img\" aria-label=\"" + XmlEscape(title) + "\" font-family=\"" +
+         kFont + "\" font-size=\"12\">\n<title>" + XmlEscape(title) + "</title>\n" + "<rect x=\"0\" y=\"0\" width=\"" +
+         Num(width) + "\" height=\"" + Num(height) + "\" fill=\"#ffffff\"/>\n";
 }
 
 std::string Text(double x, double y, const std::string& text, const char* anchor, const char* fill, int size = 12,

@@ -43,6 +43,9 @@ const char* EngineColor(size_t index);
 // ten and about `target` intervals. A non-positive max gives {0, 1}.
 std::vector<double> NiceTicks(double max_value, int target = 5);
 
+// How every chart rendered here begins (the reporter recognizes its own chart files by it).
+inline constexpr const char* kSvgChartStart = "<svg xmlns=\"http://www.w3.org/2000/svg\" ";
+
 std::string RenderBarChart(const BarChart& chart);
 // One point per interval at its rate (operations / the interval's duration). The hover text gives the lowest and
 // highest interval rate, the mean (all operations / all the intervals' time) and the intervals' actual durations.

@@ -1,19 +1,31 @@
-// The output directory of a run: OUT/results.json, OUT/report.*, and OUT/data/<engine>/ while an engine runs.
+// The output directory of a run: OUT/results.json and the report (kvbench run), OUT/crashtest.json and
+// OUT/crashtest.md (kvbench crashtest), and OUT/data/<engine>/ while an engine runs.
 #ifndef KVBENCH_HOST_RUNNER_OUT_DIR_HPP_
 #define KVBENCH_HOST_RUNNER_OUT_DIR_HPP_
 
 #include <string>
+#include <vector>
 
 #include "common/status.hpp"
+#include "config/run_config.hpp"
 
 namespace kvbench::runner {
 
-// Creates `dir` if needed and proves it writable (creates and removes a probe file). InvalidArgument naming
-// --out when it is a file, cannot be created or is not writable. Touches nothing else in it.
+inline constexpr const char* kResultsFile = "results.json";
+inline constexpr const char* kCrashtestJsonFile = "crashtest.json";
+inline constexpr const char* kCrashtestMarkdownFile = "crashtest.md";
+inline constexpr const char* kDataDir = "data";
+
+// Creates `dir` if needed and proves it writable (creates and removes a probe file), and checks that every file a
+// run or a crash test writes there (results.json, the report's fixed files, crashtest.json/.md) can be replaced
+// (is not a directory) and that OUT/data, if present, is a directory: so a run that could not save its results is
+// refused before it runs, not after. InvalidArgument naming --out and the path otherwise. Touches nothing else.
 Status PrepareOutDir(const std::string& dir);
 
-// OUT/data/<engine name with every character outside [A-Za-z0-9._-] replaced by '_'>.
-std::string EngineDataDir(const std::string& out_dir, const std::string& engine_name);
+// One data directory per engine, in config order: OUT/data/<name with every character outside [A-Za-z0-9._-]
+// replaced by '_'>, with "-2", "-3", ... appended when an earlier engine already has that directory (names that
+// differ only in punctuation, like "Z T" and "Z/T"). The same engines always get the same directories.
+std::vector<std::string> EngineDataDirs(const std::string& out_dir, const std::vector<config::EngineSpec>& engines);
 
 // Removes `dir` and everything under it, then creates it empty.
 Status ResetDir(const std::string& dir);

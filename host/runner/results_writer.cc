@@ -1,14 +1,8 @@
 #include "runner/results_writer.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <ctime>
 
-#include "runner/child_protocol.hpp"
+#include "common/atomic_file.hpp"
 #include "runner/correctness.hpp"
 
 namespace kvbench::runner {
@@ -50,17 +44,7 @@ nlohmann::json BuildResults(const config::RunConfig& config, const nlohmann::jso
 }
 
 Status WriteJsonAtomically(const std::string& path, const nlohmann::json& doc) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Status::IOError("cannot create " + tmp + ": " + std::strerror(errno));
-  Status s = WriteAll(fd, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  if (s.ok() && ::fsync(fd) != 0) s = Status::IOError("fsync " + tmp + ": " + std::strerror(errno));
-  if (::close(fd) != 0 && s.ok()) s = Status::IOError("close " + tmp + ": " + std::strerror(errno));
-  if (s.ok() && ::rename(tmp.c_str(), path.c_str()) != 0) {
-    s = Status::IOError("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
-  }
-  if (!s.ok()) ::unlink(tmp.c_str());
-  return s;
+  return WriteFileAtomically(path, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace kvbench::runner

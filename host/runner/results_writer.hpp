@@ -1,6 +1,6 @@
 // results.json (docs/results-schema.md): assembled from the config as run, the environment and the engines'
-// results, and written atomically (a temporary file in the same directory, fsync, rename), so a reader never
-// sees a partial file and an earlier results.json survives a run that dies before the end.
+// results, and written atomically (common/atomic_file.hpp: a temporary file in the same directory, fsync, rename),
+// so a reader never sees a partial file and an earlier results.json survives a run that dies before the end.
 #ifndef KVBENCH_HOST_RUNNER_RESULTS_WRITER_HPP_
 #define KVBENCH_HOST_RUNNER_RESULTS_WRITER_HPP_
 
@@ -18,7 +18,8 @@ inline constexpr int kResultsSchemaVersion = 1;
 nlohmann::json BuildResults(const config::RunConfig& config, const nlohmann::json& engines,
                             const nlohmann::json& environment);
 
-// Writes `doc` (pretty-printed) to `path` through `path`.tmp-<pid> + rename.
+// Writes `doc` (pretty-printed) to `path` through `path`.tmp-<pid> + rename. When the rename fails the temporary
+// file is kept and the IOError names it (it holds the results).
 Status WriteJsonAtomically(const std::string& path, const nlohmann::json& doc);
 
 // "2026-12-02T13:00:00Z".

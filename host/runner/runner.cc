@@ -19,6 +19,7 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
                   RunSummary* summary) {
   namespace fs = std::filesystem;
   ProgressDisplay display = ProgressDisplay::ForStderr();
+  const std::vector<std::string> data_dirs = EngineDataDirs(options.out_dir, config.engines);
   nlohmann::json engines = nlohmann::json::array();
   summary->all_completed = true;
   for (size_t i = 0; i < config.engines.size(); ++i) {
@@ -30,7 +31,7 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
     request.config = config;
     request.engine_index = i;
     request.plugin_path = plugins[i].path;
-    request.data_dir = EngineDataDir(options.out_dir, spec.name);
+    request.data_dir = data_dirs[i];
     display.EngineStarted(spec.name, i, config.engines.size());
     Status s = ResetDir(request.data_dir);
     if (s.ok()) {
@@ -52,7 +53,7 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
     engines.push_back(result.ToJson());
   }
   std::error_code ec;
-  const fs::path data_root = fs::path(options.out_dir) / "data";
+  const fs::path data_root = fs::path(options.out_dir) / kDataDir;
   if (fs::is_empty(data_root, ec)) fs::remove(data_root, ec);
 
   nlohmann::json environment = ProbeEnvironment();

@@ -1,0 +1,93 @@
+#include "common/atomic_file.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "conformance/temp_dir.hpp"
+
+namespace kvbench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+size_t EntriesIn(const std::string& dir) {
+  size_t n = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir)) ++n;
+  return n;
+}
+
+class AtomicFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(conformance::TempDir::Create("kvbench-atomic-file-test-", &dir_).ok()); }
+  std::string In(const std::string& name) const { return dir_.path() + "/" + name; }
+
+  conformance::TempDir dir_;
+};
+
+TEST_F(AtomicFileTest, ReplacesTheFileAndLeavesNoTemporary) {
+  ASSERT_TRUE(WriteFileAtomically(In("out.json"), "old").ok());
+  const Status s = WriteFileAtomically(In("out.json"), "new content");
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(Read(In("out.json")), "new content");
+  EXPECT_EQ(EntriesIn(dir_.path()), 1u);
+}
+
+TEST_F(AtomicFileTest, CreatesTheParentDirectory) {
+  ASSERT_TRUE(WriteFileAtomically(In("a/b/out.json"), "x").ok());
+  EXPECT_EQ(Read(In("a/b/out.json")), "x");
+}
+
+// The audit's case: results.json turned out to be a directory at the end of a run. The complete temporary file is
+// the only copy of the results: it must survive, and the message must say where it is.
+TEST_F(AtomicFileTest, AFailedRenameKeepsTheCompleteTemporaryFileAndNamesIt) {
+  fs::create_directories(In("results.json"));
+  const Status s = WriteFileAtomically(In("results.json"), "the only copy");
+  ASSERT_FALSE(s.ok());
+  const std::string temp = In("results.json.tmp-") + std::to_string(::getpid());
+  EXPECT_NE(s.message().find("Is a directory"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("kept in " + temp), std::string::npos) << s.message();
+  EXPECT_EQ(Read(temp), "the only copy");
+}
+
+TEST_F(AtomicFileTest, AFailedWriteRemovesThePartialTemporaryAndGivesTheReason) {
+  AtomicFile file(In("out.json"));
+  fs::create_directories(file.temp_path());  // open(O_CREAT) on it fails with EISDIR
+  const Status s = file.Write("x");
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("cannot create " + file.temp_path() + ": Is a directory"), std::string::npos)
+      << s.message();
+  EXPECT_FALSE(fs::exists(In("out.json")));
+}
+
+TEST_F(AtomicFileTest, AnUncommittedWriteIsRemovedOnDestruction) {
+  {
+    AtomicFile file(In("out.json"));
+    ASSERT_TRUE(file.Write("staged").ok());
+    EXPECT_TRUE(fs::exists(file.temp_path()));
+  }
+  EXPECT_EQ(EntriesIn(dir_.path()), 0u);
+}
+
+TEST_F(AtomicFileTest, CheckReplaceableRefusesOnlyADirectory) {
+  EXPECT_TRUE(CheckReplaceable(In("absent")).ok());
+  ASSERT_TRUE(WriteFileAtomically(In("file"), "x").ok());
+  EXPECT_TRUE(CheckReplaceable(In("file")).ok());
+  fs::create_directories(In("dir"));
+  const Status s = CheckReplaceable(In("dir"));
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), "cannot replace " + In("dir") + ": Is a directory");
+}
+
+}  // namespace
+}  // namespace kvbench
