@@ -11,9 +11,9 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "common/temp_dir.hpp"
 #include "conformance/check_process.hpp"
 #include "conformance/suite.hpp"
-#include "conformance/temp_dir.hpp"
 #include "plugin/plugin_library.hpp"
 #include "runner/plugin_check.hpp"
 
@@ -37,8 +37,8 @@ int ConformanceCommand(const CommandArgs& argv) {
   Status s = runner::ProbePlugin(path, options.executable, options.timeout_seconds, &plugin);
   // Every check's data directory lives in this one, removed at the end: when none can be created (a TMPDIR that
   // does not exist or is not writable), that is the one thing to say, not a failure of every check.
-  conformance::TempDir temp_root;
-  if (s.ok()) s = conformance::TempDir::Create("kvbench-conformance-", &temp_root);
+  TempDir temp_root;
+  if (s.ok()) s = TempDir::Create("kvbench-conformance-", &temp_root);
   if (!s.ok()) {
     std::fprintf(stderr, "kvbench conformance: %s\n", s.message().c_str());
     if (json) std::printf("%s\n", nlohmann::json{{"plugin", path}, {"error", s.message()}}.dump(2).c_str());

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "conformance/temp_dir.hpp"
+#include "common/temp_dir.hpp"
 
 namespace kvbench {
 namespace {
@@ -29,10 +29,10 @@ size_t EntriesIn(const std::string& dir) {
 
 class AtomicFileTest : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_TRUE(conformance::TempDir::Create("kvbench-atomic-file-test-", &dir_).ok()); }
+  void SetUp() override { ASSERT_TRUE(TempDir::Create("kvbench-atomic-file-test-", &dir_).ok()); }
   std::string In(const std::string& name) const { return dir_.path() + "/" + name; }
 
-  conformance::TempDir dir_;
+  TempDir dir_;
 };
 
 TEST_F(AtomicFileTest, ReplacesTheFileAndLeavesNoTemporary) {

@@ -6,5 +6,4 @@ list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/checks_data.cc
   ${CMAKE_CURRENT_LIST_DIR}/checks_iteration.cc
   ${CMAKE_CURRENT_LIST_DIR}/checks_durability.cc
-  ${CMAKE_CURRENT_LIST_DIR}/suite.cc
-  ${CMAKE_CURRENT_LIST_DIR}/temp_dir.cc)
+  ${CMAKE_CURRENT_LIST_DIR}/suite.cc)

@@ -4,7 +4,7 @@
 #include <exception>
 #include <filesystem>
 
-#include "conformance/temp_dir.hpp"
+#include "common/temp_dir.hpp"
 
 namespace kvbench::conformance {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "conformance/check.hpp"
-#include "conformance/temp_dir.hpp"
+#include "common/temp_dir.hpp"
 #include "plugin/plugin_library.hpp"
 
 namespace kvbench::conformance {

@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "conformance/temp_dir.hpp"
+#include "common/temp_dir.hpp"
 
 namespace kvbench::conformance {
 namespace {

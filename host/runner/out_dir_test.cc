@@ -6,7 +6,7 @@
 #include <fstream>
 #include <set>
 
-#include "conformance/temp_dir.hpp"
+#include "common/temp_dir.hpp"
 
 namespace kvbench::runner {
 namespace {
@@ -34,10 +34,10 @@ TEST(OutDirTest, NamesThatDifferOnlyInPunctuationGetTheirOwnDataDirectories) {
 
 class PrepareOutDirTest : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_TRUE(conformance::TempDir::Create("kvbench-out-dir-test-", &dir_).ok()); }
+  void SetUp() override { ASSERT_TRUE(TempDir::Create("kvbench-out-dir-test-", &dir_).ok()); }
   std::string In(const std::string& name) const { return dir_.path() + "/" + name; }
 
-  conformance::TempDir dir_;
+  TempDir dir_;
 };
 
 TEST_F(PrepareOutDirTest, AcceptsAnEmptyOrEarlierOutputDirectory) {

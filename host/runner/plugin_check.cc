@@ -1,9 +1,9 @@
 #include "runner/plugin_check.hpp"
 
-#include <stdlib.h>
 
 #include <filesystem>
 
+#include "common/temp_dir.hpp"
 #include "plugin/plugin_library.hpp"
 #include "runner/engine_result.hpp"
 #include "runner/engine_worker.hpp"
@@ -41,21 +41,19 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
       return Status::InvalidArgument(where + ".plugin: no plugin '" + engine.plugin + "' (looked for " + checked.path +
                                      ")");
     }
-    std::string dir_template = (fs::temp_directory_path(ec) / "kvbench-check-XXXXXX").string();
-    if (::mkdtemp(dir_template.data()) == nullptr) {
-      return Status::IOError("cannot create a temporary directory for the plugin check");
-    }
+    TempDir area;  // the empty data directory the plugin opens on, removed after the check
+    if (Status s = TempDir::Create("kvbench-check-", &area); !s.ok()) return s;
     WorkerRequest request;
     request.mode = WorkerRequest::Mode::kCheck;
     request.config = config;
     request.engine_index = i;
     request.plugin_path = checked.path;
-    request.data_dir = dir_template;
+    request.data_dir = area.path();
     request.progress_interval_ms = 0;
     EngineResult result(engine);
     SuperviseWorker(request, {.executable = executable, .timeout_seconds = kCheckTimeoutSeconds, .on_event = {}},
                     &result);
-    fs::remove_all(dir_template, ec);
+    area.Remove();
     if (result.status() != kCompleted) {
       const std::string load_failure = LoadFailure(result, checked.path, kCheckTimeoutSeconds);
       if (!load_failure.empty()) return Status::InvalidArgument(where + ".plugin: " + load_failure);

@@ -60,6 +60,18 @@ TEST(Cli, CrashtestChecksItsArgumentsBeforeAnythingRuns) {
   EXPECT_FALSE(std::filesystem::exists(scratch / "out"));
 }
 
+TEST(Cli, AnUnusableTmpdirIsOneMessageNotADirectoryHere) {
+  // The plugin check opens each engine on an empty temporary directory; with $TMPDIR missing it used to make
+  // that directory in the current one.
+  ScratchDir scratch;
+  const Outcome o = Kvbench("cd '" + scratch.path() + "' && TMPDIR=/nonexistent-kvbench-tmp",
+                            "validate '" + SourceDir() + "/configs/smoke.json'");
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.err.find("cannot create a temporary directory in /nonexistent-kvbench-tmp ($TMPDIR)"), std::string::npos)
+      << o.err;
+  EXPECT_TRUE(std::filesystem::is_empty(scratch.path()));
+}
+
 TEST(Cli, AnUnknownLogLevelIsRefusedNotTakenAsSilence) {
   const Outcome o = Kvbench("KVBENCH_LOG_LEVEL=verbose", "plugins");
   EXPECT_EQ(o.exit_code, 2);

@@ -1,4 +1,4 @@
-#include "conformance/temp_dir.hpp"
+#include "common/temp_dir.hpp"
 
 #include <stdlib.h>
 
@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <vector>
 
-namespace kvbench::conformance {
+namespace kvbench {
 
 Status TempDir::Create(const std::string& prefix, TempDir* out, const std::string& parent) {
   std::string base = parent;
@@ -48,4 +48,4 @@ bool TempDir::Remove() {
   return true;
 }
 
-}  // namespace kvbench::conformance
+}  // namespace kvbench

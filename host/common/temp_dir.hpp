@@ -1,12 +1,12 @@
 // A fresh, empty directory under $TMPDIR (or /tmp, or a given parent), removed with everything in it on destruction.
-#ifndef KVBENCH_HOST_CONFORMANCE_TEMP_DIR_HPP_
-#define KVBENCH_HOST_CONFORMANCE_TEMP_DIR_HPP_
+#ifndef KVBENCH_HOST_COMMON_TEMP_DIR_HPP_
+#define KVBENCH_HOST_COMMON_TEMP_DIR_HPP_
 
 #include <string>
 
 #include "common/status.hpp"
 
-namespace kvbench::conformance {
+namespace kvbench {
 
 class TempDir {
  public:
@@ -28,6 +28,6 @@ class TempDir {
   std::string path_;
 };
 
-}  // namespace kvbench::conformance
+}  // namespace kvbench
 
-#endif  // KVBENCH_HOST_CONFORMANCE_TEMP_DIR_HPP_
+#endif  // KVBENCH_HOST_COMMON_TEMP_DIR_HPP_
