@@ -41,8 +41,9 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
     request.data_dir = dir_template;
     request.progress_interval_ms = 0;
     EngineResult result(engine);
-    SuperviseWorker(request, {.executable = executable, .timeout_seconds = kCheckTimeoutSeconds, .on_event = {}},
-                    &result);
+    SuperviseWorker(
+        request, {.executable = executable, .timeout_seconds = kCheckTimeoutSeconds, .on_event = {}, .stop_signal = {}},
+        &result);
     fs::remove_all(dir_template, ec);
     if (result.status() != kCompleted) {
       const nlohmann::json r = result.ToJson();
