@@ -108,6 +108,15 @@ void EngineResult::EndSignaled(int signal) {
   error_ = "the engine process was killed by " + signal_ + " in " + interrupted_;
 }
 
+void EngineResult::EndInterrupted(int signal) {
+  if (finished_) return;
+  status_ = kInterrupted;
+  signal_ = SignalName(signal);
+  interrupted_ = InterruptedAt();
+  error_ = "the run was stopped by " + signal_ + " in " + interrupted_ + " (" + std::to_string(phases_.size()) +
+           " phases completed); the engine process was killed";
+}
+
 void EngineResult::EndExited(int exit_code) {
   if (finished_) return;
   status_ = kFailed;

@@ -17,6 +17,7 @@ inline constexpr const char* kCompleted = "Completed";
 inline constexpr const char* kFailed = "Failed";
 inline constexpr const char* kTimedOut = "TimedOut";
 inline constexpr const char* kCrashed = "Crashed";
+inline constexpr const char* kInterrupted = "Interrupted";
 
 class EngineResult {
  public:
@@ -28,6 +29,9 @@ class EngineResult {
   // How the worker process ended. Each decides the status unless a "finished" event already did (see .cc).
   void EndTimedOut(int64_t timeout_seconds);
   void EndSignaled(int signal);
+  // The run was stopped by `signal` (SIGINT, SIGTERM) while the worker ran, and the worker was killed. A result the
+  // worker had already reported stands.
+  void EndInterrupted(int signal);
   void EndExited(int exit_code);
   // The worker could not be started or supervised.
   void EndSpawnFailed(const std::string& message);

@@ -51,8 +51,9 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
     request.data_dir = area.path();
     request.progress_interval_ms = 0;
     EngineResult result(engine);
-    SuperviseWorker(request, {.executable = executable, .timeout_seconds = kCheckTimeoutSeconds, .on_event = {}},
-                    &result);
+    SuperviseWorker(
+        request, {.executable = executable, .timeout_seconds = kCheckTimeoutSeconds, .on_event = {}, .stop_signal = {}},
+        &result);
     area.Remove();
     if (result.status() != kCompleted) {
       const std::string load_failure = LoadFailure(result, checked.path, kCheckTimeoutSeconds);

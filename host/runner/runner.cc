@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
 #include <filesystem>
 
 #include "measure/memory_latency.hpp"
@@ -11,18 +12,36 @@
 #include "runner/out_dir.hpp"
 #include "runner/progress_display.hpp"
 #include "runner/results_writer.hpp"
+#include "runner/stop_signals.hpp"
 #include "runner/supervisor.hpp"
 
 namespace kvbench::runner {
+namespace {
+
+namespace fs = std::filesystem;
+
+// results.json for the engines in `engines` (in config order); the config's other engines are listed as not run.
+nlohmann::json ResultsSoFar(const config::RunConfig& config, const nlohmann::json& engines,
+                            const nlohmann::json& environment, int stopped_by) {
+  nlohmann::json doc = BuildResults(config, engines, environment);
+  nlohmann::json not_run = nlohmann::json::array();
+  for (size_t i = engines.size(); i < config.engines.size(); ++i) not_run.push_back(config.engines[i].name);
+  doc["engines_not_run"] = not_run;
+  doc["interrupted_by"] = stopped_by != 0 ? nlohmann::json(SignalName(stopped_by)) : nlohmann::json(nullptr);
+  return doc;
+}
+
+}  // namespace
 
 Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins, const RunOptions& options,
                   RunSummary* summary) {
-  namespace fs = std::filesystem;
+  const StopSignalScope stop_signals;
   ProgressDisplay display = ProgressDisplay::ForStderr();
   const std::vector<std::string> data_dirs = EngineDataDirs(options.out_dir, config.engines);
+  summary->results_path = (fs::path(options.out_dir) / kResultsFile).string();
   nlohmann::json engines = nlohmann::json::array();
   summary->all_completed = true;
-  for (size_t i = 0; i < config.engines.size(); ++i) {
+  for (size_t i = 0; i < config.engines.size() && StopSignal() == 0; ++i) {
     const config::EngineSpec& spec = config.engines[i];
     EngineResult result(spec);
     result.SetPluginInfo(plugins[i].plugin);
@@ -38,7 +57,8 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
       SuperviseWorker(request,
                       {.executable = options.executable,
                        .timeout_seconds = config.timeout_seconds,
-                       .on_event = [&](const nlohmann::json& event) { display.Event(event); }},
+                       .on_event = [&](const nlohmann::json& event) { display.Event(event); },
+                       .stop_signal = StopSignal},
                       &result);
     } else {
       result.EndSpawnFailed(s.message());
@@ -51,22 +71,33 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
     }
     if (result.status() != kCompleted) summary->all_completed = false;
     engines.push_back(result.ToJson());
+    // Rewritten after every engine: a run that is stopped or dies keeps the engines it finished.
+    if (i + 1 < config.engines.size() && StopSignal() == 0) {
+      s = WriteJsonAtomically(summary->results_path, ResultsSoFar(config, engines, ProbeEnvironment(), 0));
+      if (!s.ok()) spdlog::warn("cannot save the results so far: {}", s.message());
+    }
   }
   std::error_code ec;
   const fs::path data_root = fs::path(options.out_dir) / kDataDir;
   if (fs::is_empty(data_root, ec)) fs::remove(data_root, ec);
 
+  const int stopped_by = StopSignal();
+  if (stopped_by != 0) summary->all_completed = false;
   nlohmann::json environment = ProbeEnvironment();
-  if (config.ProbesMemoryLatency()) {
+  if (config.ProbesMemoryLatency() && stopped_by == 0) {
     spdlog::info("probing memory latency (measure.memory_latency)");
     environment["memory_latency"] =
         measure::MemoryLatencyToJson(measure::MeasureMemoryLatency(measure::DefaultLatencyWorkingSets(), 1'000'000));
   }
-  const nlohmann::json doc = BuildResults(config, engines, environment);
+  const nlohmann::json doc = ResultsSoFar(config, engines, environment, stopped_by);
   summary->correctness_passed = doc["correctness"]["passed"].get<bool>();
-  summary->results_path = (fs::path(options.out_dir) / "results.json").string();
   Status s = WriteJsonAtomically(summary->results_path, doc);
-  if (!s.ok()) return s;
+  if (!s.ok()) {
+    if (stopped_by == 0) return s;
+    std::fprintf(stderr, "kvbench run: interrupted by %s, and the results could not be written: %s\n",
+                 SignalName(stopped_by).c_str(), s.message().c_str());
+    ExitBySignal(stopped_by);
+  }
   spdlog::info("results: {}", summary->results_path);
   if (summary->correctness_passed) {
     spdlog::info("{}", doc["correctness"]["message"].get<std::string>());
@@ -82,6 +113,14 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
       summary->report_error = s.message();
       spdlog::error("report: {}", s.message());
     }
+  }
+  // A signal that came after the last engine (during the memory probe or the report) still ends the run by it.
+  if (const int signal = StopSignal(); signal != 0) {
+    spdlog::default_logger()->flush();
+    std::fprintf(stderr, "kvbench run: interrupted by %s: the results of %zu of %zu engines are in %s%s\n",
+                 SignalName(signal).c_str(), engines.size(), config.engines.size(), summary->results_path.c_str(),
+                 summary->report_written ? " (the report beside it)" : "");
+    ExitBySignal(signal);
   }
   return Status::OK();
 }

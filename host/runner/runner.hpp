@@ -1,5 +1,6 @@
 // kvbench run, after the config was accepted: each engine in its own worker process on an empty data directory
-// under OUT/data, one after another; then results.json (atomically) and the report.
+// under OUT/data, one after another; results.json (atomically) after each engine, so a run that is stopped keeps
+// the engines it finished; at the end results.json once more and the report.
 #ifndef KVBENCH_HOST_RUNNER_RUNNER_HPP_
 #define KVBENCH_HOST_RUNNER_RUNNER_HPP_
 
@@ -27,7 +28,11 @@ struct RunSummary {
   std::string report_error;
 };
 
-// REQUIRES: `plugins` from CheckPlugins(config), one per engine. Fails only when results.json cannot be written.
+// REQUIRES: `plugins` from CheckPlugins(config), one per engine. Fails only when results.json cannot be written
+// at the end (the message names the temporary file that then holds the results, if there is one).
+// SIGINT or SIGTERM (stop_signals.hpp) stops the run: the running engine's worker is killed and the engine recorded
+// as Interrupted, the engines after it are not run; results.json and the report are written for what ran, one line
+// on stderr says so and where they are, and the process ends by that signal: then this does not return.
 Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins, const RunOptions& options,
                   RunSummary* summary);
 

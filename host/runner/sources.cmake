@@ -11,6 +11,7 @@ list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/progress_sampler.cc
   ${CMAKE_CURRENT_LIST_DIR}/results_writer.cc
   ${CMAKE_CURRENT_LIST_DIR}/runner.cc
+  ${CMAKE_CURRENT_LIST_DIR}/stop_signals.cc
   ${CMAKE_CURRENT_LIST_DIR}/storage_size.cc
   ${CMAKE_CURRENT_LIST_DIR}/supervisor.cc
   ${CMAKE_CURRENT_LIST_DIR}/worker_main.cc

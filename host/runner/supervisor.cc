@@ -92,9 +92,14 @@ void SuperviseWorker(const WorkerRequest& request, const SuperviseOptions& optio
 
   EventReader reader;
   bool open = true, killed = false;
+  int stopped_by = 0;  // the signal that stopped the run, 0 while it goes on
+  const auto poll_stop = [&] {
+    if (stopped_by == 0 && options.stop_signal) stopped_by = options.stop_signal();
+    return stopped_by != 0;
+  };
   while (open) {
     const auto now = Clock::now();
-    if (now >= deadline) {
+    if (now >= deadline || poll_stop()) {
       ::kill(pid, SIGKILL);
       killed = true;
       break;
@@ -120,7 +125,7 @@ void SuperviseWorker(const WorkerRequest& request, const SuperviseOptions& optio
       CloseFd(&events[0]);
       return;
     }
-    if (!killed && Clock::now() >= deadline) {
+    if (!killed && (Clock::now() >= deadline || poll_stop())) {
       ::kill(pid, SIGKILL);
       killed = true;
     } else if (!killed) {
@@ -137,7 +142,9 @@ void SuperviseWorker(const WorkerRequest& request, const SuperviseOptions& optio
 
   result->SetPeakMemory(static_cast<uint64_t>(usage.ru_maxrss) * 1024);
   result->SetWallMs(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-  if (killed) {
+  if (poll_stop()) {
+    result->EndInterrupted(stopped_by);
+  } else if (killed) {
     result->EndTimedOut(options.timeout_seconds);
   } else if (WIFSIGNALED(status)) {
     result->EndSignaled(WTERMSIG(status));

@@ -6,11 +6,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 extern char** environ;
 
@@ -42,14 +45,29 @@ std::string TestPluginPath(const std::string& name) {
   return Env("KVBENCH_BUILD_DIR") + "/tests/plugins/" + name + ".so";
 }
 
-ProcessResult RunKvbench(const std::vector<std::string>& args, const std::map<std::string, std::string>& env) {
-  ScratchDir scratch;
-  const std::string output_path = scratch / "output.txt";
+namespace {
+
+// posix_spawn of kvbench with `args`, stdout and stderr to `output_path`, this process's environment with `env`'s
+// variables set. `own_group`: in a new process group, with SIGINT and SIGTERM at their default actions. Returns the
+// pid, or -1.
+pid_t SpawnKvbench(const std::vector<std::string>& args, const std::string& output_path, bool own_group,
+                   const std::map<std::string, std::string>& env) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  if (own_group) {
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+  }
   const std::string exe = KvbenchExecutable();
   std::vector<char*> argv = {const_cast<char*>(exe.c_str())};
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -63,19 +81,66 @@ ProcessResult RunKvbench(const std::vector<std::string>& args, const std::map<st
   std::vector<char*> envp;
   for (std::string& entry : env_entries) envp.push_back(entry.data());
   envp.push_back(nullptr);
-  pid_t pid = 0;
+  pid_t pid = -1;
+  if (::posix_spawn(&pid, exe.c_str(), &actions, &attr, argv.data(), envp.data()) != 0) pid = -1;
+  posix_spawnattr_destroy(&attr);
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+}  // namespace
+
+ProcessResult RunKvbench(const std::vector<std::string>& args, const std::map<std::string, std::string>& env) {
+  ScratchDir scratch;
+  const std::string output_path = scratch / "output.txt";
   ProcessResult result;
-  if (::posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data()) != 0) {
-    posix_spawn_file_actions_destroy(&actions);
-    result.output = "posix_spawn failed for " + exe;
+  const pid_t pid = SpawnKvbench(args, output_path, /*own_group=*/false, env);
+  if (pid < 0) {
+    result.output = "posix_spawn failed for " + KvbenchExecutable();
     return result;
   }
-  posix_spawn_file_actions_destroy(&actions);
   int status = 0;
   ::waitpid(pid, &status, 0);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   result.output = ReadFile(output_path);
   return result;
+}
+
+KvbenchProcess::KvbenchProcess(const std::vector<std::string>& args) : output_path_(scratch_ / "output.txt") {
+  pid_ = SpawnKvbench(args, output_path_, /*own_group=*/true, {});
+  running_ = pid_ > 0;
+}
+
+KvbenchProcess::~KvbenchProcess() {
+  if (!running_) return;
+  ::kill(-pid_, SIGKILL);
+  ::waitpid(pid_, nullptr, 0);
+}
+
+std::string KvbenchProcess::Output() const { return ReadFile(output_path_); }
+
+bool KvbenchProcess::WaitForOutput(const std::string& text, int timeout_ms) const {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (Output().find(text) != std::string::npos) return true;
+    siginfo_t info{};  // ended (not reaped: WNOWAIT) before writing it
+    if (::waitid(P_PID, pid_, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid_) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+bool KvbenchProcess::Wait(int timeout_ms, int* status) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (running_) {
+    if (::waitpid(pid_, status, WNOHANG) == pid_) {
+      running_ = false;
+      break;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
 }
 
 void WriteFile(const std::string& path, const std::string& text) {

@@ -38,6 +38,31 @@ std::string TestPluginPath(const std::string& name);
 // replaced) in kvbench's environment, e.g. {{"TMPDIR", dir}}.
 ProcessResult RunKvbench(const std::vector<std::string>& args, const std::map<std::string, std::string>& env = {});
 
+// kvbench started in the background, as a user starts it from a shell: its own process group (the group a
+// terminal's Ctrl-C reaches), SIGINT and SIGTERM at their default actions, stdin from /dev/null, stdout and stderr
+// to a file. The destructor kills the group (SIGKILL) if it is still running.
+class KvbenchProcess {
+ public:
+  explicit KvbenchProcess(const std::vector<std::string>& args);
+  ~KvbenchProcess();
+  KvbenchProcess(const KvbenchProcess&) = delete;
+  KvbenchProcess& operator=(const KvbenchProcess&) = delete;
+
+  int pid() const { return pid_; }  // also the process group's id; <= 0 when it could not be started
+  // Everything it wrote so far.
+  std::string Output() const;
+  // Waits up to `timeout_ms` for `text` to appear in its output; false on the timeout or when it ended first.
+  bool WaitForOutput(const std::string& text, int timeout_ms) const;
+  // Waits up to `timeout_ms` for it to end; false when it is still running. *status: the waitpid status.
+  bool Wait(int timeout_ms, int* status);
+
+ private:
+  ScratchDir scratch_;
+  std::string output_path_;
+  int pid_ = -1;
+  bool running_ = false;
+};
+
 void WriteFile(const std::string& path, const std::string& text);
 std::string ReadFile(const std::string& path);
 nlohmann::json ReadJson(const std::string& path);

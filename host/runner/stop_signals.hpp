@@ -1,0 +1,36 @@
+// SIGINT (Ctrl-C) and SIGTERM while 'kvbench run' runs its engines: instead of the host dying with nothing saved,
+// the run is asked to stop. The supervisor polls StopSignal() and kills the running engine's worker; the runner
+// records that engine as Interrupted, writes results.json and the report for what finished, and then ends the
+// process by the same signal (ExitBySignal), as a program that cleaned up after SIGINT should, so that a shell
+// script running kvbench stops too. A second SIGINT or SIGTERM ends the process at once (SA_RESETHAND), for a user
+// who does not want to wait for the results to be written.
+#ifndef KVBENCH_HOST_RUNNER_STOP_SIGNALS_HPP_
+#define KVBENCH_HOST_RUNNER_STOP_SIGNALS_HPP_
+
+#include <signal.h>
+
+namespace kvbench::runner {
+
+// Catches SIGINT and SIGTERM while it lives (a signal the process was started with ignored stays ignored, as a
+// background job's SIGINT is). One at a time.
+class StopSignalScope {
+ public:
+  StopSignalScope();   // installs the handlers and forgets any earlier stop request
+  ~StopSignalScope();  // restores the previous dispositions
+  StopSignalScope(const StopSignalScope&) = delete;
+  StopSignalScope& operator=(const StopSignalScope&) = delete;
+
+ private:
+  struct sigaction previous_[2];
+};
+
+// 0 until SIGINT or SIGTERM arrived in a StopSignalScope; then the first one's number.
+int StopSignal();
+
+// Flushes stdout, stderr and the log, then ends the process by `signal` with its default action (exit status
+// 128 + `signal` in a shell: 130 for SIGINT, 143 for SIGTERM).
+[[noreturn]] void ExitBySignal(int signal);
+
+}  // namespace kvbench::runner
+
+#endif  // KVBENCH_HOST_RUNNER_STOP_SIGNALS_HPP_
