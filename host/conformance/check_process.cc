@@ -50,9 +50,12 @@ CheckResult RunCheckInProcess(const Check& check, const std::string& plugin_path
   const auto on_event = [&](const nlohmann::json& event) {
     if (event.value("event", "") == "check" && event.contains("result")) verdict = CheckResultFromJson(event["result"]);
   };
-  runner::SuperviseWorker(
-      request, {.executable = options.executable, .timeout_seconds = options.timeout_seconds, .on_event = on_event},
-      &worker);
+  runner::SuperviseWorker(request,
+                          {.executable = options.executable,
+                           .timeout_seconds = options.timeout_seconds,
+                           .on_event = on_event,
+                           .stop_signal = {}},
+                          &worker);
   if (verdict && worker.status() == runner::kCompleted) {
     result = *verdict;
   } else if (verdict) {  // it gave a verdict, then died (a crash in the plugin's exit-time code)

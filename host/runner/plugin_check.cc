@@ -1,6 +1,5 @@
 #include "runner/plugin_check.hpp"
 
-
 #include <filesystem>
 
 #include "common/temp_dir.hpp"
@@ -80,8 +79,9 @@ Status ProbePlugin(const std::string& path, const std::string& executable, int64
   const auto on_event = [&](const nlohmann::json& event) {
     if (event.value("event", "") == "loaded") description = event.value("description", "");
   };
-  SuperviseWorker(request, {.executable = executable, .timeout_seconds = timeout_seconds, .on_event = on_event},
-                  &result);
+  SuperviseWorker(
+      request, {.executable = executable, .timeout_seconds = timeout_seconds, .on_event = on_event, .stop_signal = {}},
+      &result);
   if (result.status() != kCompleted) {
     const std::string load_failure = LoadFailure(result, path, timeout_seconds);
     return Status::InvalidArgument(load_failure.empty() ? "plugin " + path + ": " + result.error() : load_failure);
