@@ -10,9 +10,9 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "common/atomic_file.hpp"
 #include "report/compare.hpp"
 #include "report/exports.hpp"
-#include "report/output_file.hpp"
 #include "report/results.hpp"
 
 namespace kvbench::cli {
@@ -60,7 +60,7 @@ int CompareCommand(const CommandArgs& argv) {
   const std::string table = report::RenderComparison(comparison, format == "markdown");
   if (!is_export) {
     if (out) {
-      if (s = report::WriteFileAtomically(*out, table); !s.ok()) {
+      if (s = WriteFileAtomically(*out, table); !s.ok()) {
         std::fprintf(stderr, "kvbench compare: %s\n", s.message().c_str());
         return 2;
       }
@@ -76,7 +76,7 @@ int CompareCommand(const CommandArgs& argv) {
   }
   std::vector<std::string> written;
   if (export_format == report::ExportFormat::kBencher) {
-    s = report::WriteFileAtomically(*out, report::BencherMetricFormat(current).dump(2) + "\n");
+    s = WriteFileAtomically(*out, report::BencherMetricFormat(current).dump(2) + "\n");
     if (s.ok()) written.push_back(*out);
   } else {
     s = report::WriteExport(current, export_format, *out, &written);

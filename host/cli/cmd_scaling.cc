@@ -9,7 +9,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "report/output_file.hpp"
+#include "common/atomic_file.hpp"
 #include "report/results.hpp"
 #include "report/scaling.hpp"
 
@@ -49,7 +49,7 @@ int ScalingCommand(const CommandArgs& argv) {
     text = format == "json" ? report::ScalingToJson(scaling).dump(2) + "\n"
                             : report::RenderScaling(scaling, format == "markdown");
   }
-  if (s.ok() && args.value("out")) s = report::WriteFileAtomically(*args.value("out"), text);
+  if (s.ok() && args.value("out")) s = WriteFileAtomically(*args.value("out"), text);
   if (!s.ok()) {
     std::fprintf(stderr, "kvbench scaling: %s\n", s.message().c_str());
     return 2;

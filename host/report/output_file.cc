@@ -4,10 +4,6 @@
 
 namespace kvbench::report {
 
-Status WriteFileAtomically(const std::string& path, const std::string& content) {
-  return kvbench::WriteFileAtomically(path, content);
-}
-
 Status WriteFilesTogether(const std::vector<OutputFile>& files) {
   for (const OutputFile& file : files) {
     if (Status s = CheckReplaceable(file.path); !s.ok()) return s;

@@ -16,9 +16,6 @@ struct OutputFile {
   std::string content;
 };
 
-// One file; creates the parent directory if needed. IOError naming the path and the OS reason on failure.
-Status WriteFileAtomically(const std::string& path, const std::string& content);
-
 // All of `files` or none: every target is checked first (a directory cannot be replaced), then every content is
 // written to its temporary file, and only when all are complete are they renamed into place; the temporary files
 // of a failed attempt are removed and the old files stay as they were. IOError naming the file and the OS reason.

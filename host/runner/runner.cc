@@ -40,6 +40,7 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
   const std::vector<std::string> data_dirs = EngineDataDirs(options.out_dir, config.engines);
   summary->results_path = (fs::path(options.out_dir) / kResultsFile).string();
   nlohmann::json engines = nlohmann::json::array();
+  nlohmann::json environment = ProbeEnvironment();  // the machine and build: the same for every write below
   summary->all_completed = true;
   for (size_t i = 0; i < config.engines.size() && StopSignal() == 0; ++i) {
     const config::EngineSpec& spec = config.engines[i];
@@ -73,7 +74,7 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
     engines.push_back(result.ToJson());
     // Rewritten after every engine: a run that is stopped or dies keeps the engines it finished.
     if (i + 1 < config.engines.size() && StopSignal() == 0) {
-      s = WriteJsonAtomically(summary->results_path, ResultsSoFar(config, engines, ProbeEnvironment(), 0));
+      s = WriteJsonAtomically(summary->results_path, ResultsSoFar(config, engines, environment, 0));
       if (!s.ok()) spdlog::warn("cannot save the results so far: {}", s.message());
     }
   }
@@ -83,7 +84,6 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
 
   const int stopped_by = StopSignal();
   if (stopped_by != 0) summary->all_completed = false;
-  nlohmann::json environment = ProbeEnvironment();
   if (config.ProbesMemoryLatency() && stopped_by == 0) {
     spdlog::info("probing memory latency (measure.memory_latency)");
     environment["memory_latency"] =
