@@ -318,6 +318,68 @@ Outcome Seeks(CheckContext& ctx) {
       "past the end: not valid, status OK; iterators are independent");
 }
 
+// "key=value " for every entry from the iterator's position (from the first key when `from_first`). For the
+// printable keys and values of ConsistentView.
+std::string Walk(host::IteratorClient& it, bool from_first, Status* status) {
+  if (from_first) it.SeekToFirst();
+  std::string out;
+  for (; it.Valid(); it.Next()) out += std::string(it.key()) + "=" + std::string(it.value()) + " ";
+  *status = it.status();
+  return out;
+}
+
+Outcome ConsistentView(CheckContext& ctx) {
+  std::unique_ptr<host::EngineClient> engine;
+  Status s = ctx.OpenEngine(&engine);
+  if (!s.ok()) return Outcome::Fail(Failure("open", s));
+  std::unique_ptr<host::StoreClient> store;
+  if (s = OpenStore(*engine, "view", &store); !s.ok()) return Outcome::Fail(s.message());
+  if (s = PutAll(*store, {{"b", "old"}, {"d", "old"}, {"f", "old"}}); !s.ok()) return Outcome::Fail(s.message());
+  std::unique_ptr<host::IteratorClient> unpositioned, positioned;
+  if (s = store->NewIterator(&unpositioned); !s.ok()) return Outcome::Fail(Failure("iterator_create", s));
+  if (s = store->NewIterator(&positioned); !s.ok()) return Outcome::Fail(Failure("iterator_create", s));
+  positioned->SeekToFirst();
+  if (!positioned->Valid() || positioned->key() != "b") return Outcome::Fail("seek_first did not land on 'b'");
+  const std::string_view held_key = positioned->key(), held_value = positioned->value();
+  struct Write {
+    const char* key;
+    const char* value;  // nullptr: remove
+  };
+  // Before every entry, between entries ahead of `positioned`, an overwrite, a remove, after every entry.
+  for (const Write& w :
+       {Write{"a", "new"}, Write{"c", "new"}, Write{"d", "NEW"}, Write{"f", nullptr}, Write{"g", "new"}}) {
+    const kvb_status rc = w.value != nullptr ? store->Put(w.key, w.value) : store->Remove(w.key);
+    if (rc != KVB_OK) return Outcome::Fail(Failure(Str(w.value ? "put " : "remove ", w.key), rc, store->last_error()));
+  }
+  if (held_key != "b" || held_value != "old") {
+    return Outcome::Fail(Str("the key/value bytes of an iterator that did not move changed under writes to the store: ",
+                             Printable(held_key), "=", Printable(held_value), ", expected b=old"));
+  }
+  const std::string before = "b=old d=old f=old ";
+  std::string got = Walk(*positioned, /*from_first=*/false, &s);
+  if (!s.ok()) return Outcome::Fail(Failure("iterator_status", s));
+  if (got != before) {
+    return Outcome::Fail(
+        Str("an iterator positioned before the writes saw '", got, "', expected '", before, "' (the store as it was)"));
+  }
+  got = Walk(*unpositioned, /*from_first=*/true, &s);
+  if (!s.ok()) return Outcome::Fail(Failure("iterator_status", s));
+  if (got != before) {
+    return Outcome::Fail(Str("an iterator created before the writes (first positioned after them) saw '", got,
+                             "', expected '", before, "' (the store as it was when the iterator was created)"));
+  }
+  std::unique_ptr<host::IteratorClient> fresh;
+  if (s = store->NewIterator(&fresh); !s.ok()) return Outcome::Fail(Failure("iterator_create", s));
+  const std::string after = "a=new b=old c=new d=NEW g=new ";
+  got = Walk(*fresh, /*from_first=*/true, &s);
+  if (!s.ok()) return Outcome::Fail(Failure("iterator_status", s));
+  if (got != after)
+    return Outcome::Fail(Str("an iterator created after the writes saw '", got, "', expected '", after, "'"));
+  return Outcome::Pass(
+      "iterators created before puts, an overwrite and a remove (positioned or not) see the store as it was, and "
+      "the bytes they returned stay; a new iterator sees the writes");
+}
+
 Outcome ScanRequestSizes(CheckContext& ctx) {
   if (!ctx.plugin()->HasScan()) return Outcome::Skip("the plugin has no scan slot (KVB_CAP_SCAN)");
   RangeFixture f;
@@ -380,6 +442,9 @@ void AddIterationChecks(std::vector<Check>* checks) {
   checks->push_back({"iter.end_vs_error", "at the end of data valid is 0 and iterator_status is OK", &EndVersusError});
   checks->push_back(
       {"iter.seek", "seek lands on the first key >= target; seek past the end is not valid, status OK", &Seeks});
+  checks->push_back({"iter.consistent_view",
+                     "an iterator reads the store as it was when it was created: later writes are not seen",
+                     &ConsistentView});
   checks->push_back({"iter.range_iterator", "range/prefix iteration with bounds through the iterator", &RangeIterator});
   checks->push_back(
       {"iter.range_scan", "range/prefix iteration with bounds through the plugin's batched scan", &RangePluginScan});

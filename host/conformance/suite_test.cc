@@ -27,7 +27,7 @@ TEST(SuiteTest, CheckNamesAreUniqueAndGrouped) {
         "data.get_not_found", "data.overwrite", "data.delete", "iter.range_iterator", "iter.range_scan",
         "iter.range_host_fallback", "iter.end_vs_error", "durability.reopen", "config.unknown_key_rejected",
         "config.wrong_type_rejected", "abi.open_params_struct_size", "abi.scan_request_struct_size", "data.count",
-        "data.concurrent_calls"}) {
+        "data.concurrent_calls", "iter.consistent_view"}) {
     EXPECT_EQ(names.count(required), 1u) << required;
   }
 }

@@ -2,6 +2,7 @@
 // checksum must come out of it) and its ceiling (a phase cannot run faster than this). Data lives in memory and
 // is written to one snapshot file per store at settle and close, so reopen/verify works; a crash loses everything
 // written since the last settle.
+#include <algorithm>
 #include <filesystem>
 #include <kvbench/sdk.hpp>
 #include <kvbench/sdk_config.hpp>
@@ -9,6 +10,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ordered_store.hpp"
 #include "snapshot_file.hpp"
@@ -18,21 +21,38 @@ namespace {
 
 using sdk::Status;
 
-class MemoryIterator {
+// A consistent view of a store (the ABI's promise): it walks the live store until the store is about to change
+// for the first time while the iterator exists; then it copies the store's entries and walks the copy from then on.
+// The workload never writes while iterating, so its iterators copy nothing.
+class MemoryIterator : private OrderedStore::ChangeListener {
  public:
-  explicit MemoryIterator(const OrderedStore* store) : store_(store) {}
+  explicit MemoryIterator(OrderedStore* store) : store_(store) { store_->Listen(this); }
+  ~MemoryIterator() {
+    if (store_ != nullptr) store_->Unlisten(this);
+  }
+  MemoryIterator(const MemoryIterator&) = delete;
+  MemoryIterator& operator=(const MemoryIterator&) = delete;
 
-  void Seek(std::string_view key) { Position(store_->LowerBound(key)); }
-  void SeekToFirst() { Position(store_->begin()); }
-  void Next() {
-    if (epoch_ != store_->epoch()) {
-      // A write may have invalidated it_: find our place again from the copied key.
-      auto it = store_->LowerBound(key_);
-      if (it != store_->end() && it.key() == key_) ++it;
-      Position(it);
-      return;
+  void Seek(std::string_view key) {
+    if (store_ != nullptr) {
+      Position(store_->LowerBound(key));
+    } else {
+      PositionInCopy(CopyLowerBound(key));
     }
-    Position(++it_);
+  }
+  void SeekToFirst() {
+    if (store_ != nullptr) {
+      Position(store_->begin());
+    } else {
+      PositionInCopy(0);
+    }
+  }
+  void Next() {
+    if (store_ != nullptr) {
+      Position(++it_);
+    } else {
+      PositionInCopy(pos_ + 1);
+    }
   }
   bool Valid() const { return valid_; }
   std::string_view key() const { return key_; }
@@ -40,22 +60,46 @@ class MemoryIterator {
   Status status() const { return Status::OK(); }
 
  private:
-  // Copies the entry so that later writes to the store cannot change what the host is reading.
+  // Copies the entry: an overwrite in place must not change bytes the host is still reading.
   void Position(OrderedStore::const_iterator it) {
     it_ = it;
-    epoch_ = store_->epoch();
     valid_ = it != store_->end();
     if (valid_) {
-      key_ = it.key();
-      value_ = it.value();
+      owned_key_ = it.key();
+      owned_value_ = it.value();
+      key_ = owned_key_;
+      value_ = owned_value_;
     }
   }
+  void PositionInCopy(size_t i) {
+    pos_ = i;
+    valid_ = i < copy_.size();
+    if (valid_) {
+      key_ = copy_[i].first;
+      value_ = copy_[i].second;
+    }
+  }
+  size_t CopyLowerBound(std::string_view key) const {
+    auto it = std::lower_bound(copy_.begin(), copy_.end(), key,
+                               [](const auto& entry, std::string_view k) { return entry.first < k; });
+    return static_cast<size_t>(it - copy_.begin());
+  }
+  // The store is about to change: from now on this iterator reads a copy of it as it is.
+  void BeforeChange() override {
+    copy_.reserve(store_->size());
+    for (auto it = store_->begin(); it != store_->end(); ++it) copy_.emplace_back(it.key(), it.value());
+    // The current entry's bytes (owned_key_, owned_value_) stay where the host may be reading them.
+    if (valid_) pos_ = CopyLowerBound(key_);
+    store_ = nullptr;
+  }
 
-  const OrderedStore* store_;
+  OrderedStore* store_;  // nullptr once the iterator reads copy_
   OrderedStore::const_iterator it_;
-  uint64_t epoch_ = 0;
+  std::vector<std::pair<std::string, std::string>> copy_;
+  size_t pos_ = 0;  // in copy_
   bool valid_ = false;
-  std::string key_, value_;
+  std::string owned_key_, owned_value_;
+  std::string_view key_, value_;
 };
 
 class MemoryStore {

@@ -1,11 +1,13 @@
 #include "ordered_store.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace kvbench::memory {
 
 void OrderedStore::Put(std::string_view key, std::string_view value) {
-  ++epoch_;
+  BeforeChange();
   const uint64_t hash = HashKey(key);
   Record* r = hash_.Find(key, hash);
   if (r != nullptr && value.size() <= r->value_capacity) {
@@ -30,17 +32,28 @@ void OrderedStore::Delete(std::string_view key) {
   const uint64_t hash = HashKey(key);
   Record* r = hash_.Find(key, hash);
   if (r == nullptr) return;
-  ++epoch_;
+  BeforeChange();
   sorted_.Erase(sorted_.LowerBound(key));
   hash_.Erase(key, hash);
   arena_.Free(r);
 }
 
 void OrderedStore::Clear() {
-  ++epoch_;
+  BeforeChange();
   sorted_.Clear();
   hash_.Clear();
   arena_.Clear();
+}
+
+void OrderedStore::Unlisten(ChangeListener* listener) {
+  auto it = std::find(listeners_.begin(), listeners_.end(), listener);
+  if (it != listeners_.end()) listeners_.erase(it);
+}
+
+void OrderedStore::NotifyListeners() {
+  std::vector<ChangeListener*> listeners = std::move(listeners_);
+  listeners_.clear();
+  for (ChangeListener* listener : listeners) listener->BeforeChange();
 }
 
 }  // namespace kvbench::memory

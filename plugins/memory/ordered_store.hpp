@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "hash_index.hpp"
 #include "record_arena.hpp"
@@ -17,7 +18,7 @@ namespace kvbench::memory {
 
 class OrderedStore {
  public:
-  // Walks the store in key order. Invalidated by any Put or Delete (see epoch()).
+  // Walks the store in key order. Invalidated by any change (a ChangeListener is told before one).
   class const_iterator {
    public:
     const_iterator() = default;
@@ -34,6 +35,16 @@ class OrderedStore {
     const_iterator(const SortedIndex* index, SortedIndex::Position pos) : index_(index), pos_(pos) {}
     const SortedIndex* index_ = nullptr;
     SortedIndex::Position pos_;
+  };
+
+  // Told once, just before the store next changes (a Put, a Delete of a present key, a Clear), then forgotten:
+  // a reader that must go on seeing the store as it is now (an iterator's consistent view) copies what it needs.
+  class ChangeListener {
+   public:
+    virtual void BeforeChange() = 0;
+
+   protected:
+    ~ChangeListener() = default;
   };
 
   OrderedStore() = default;
@@ -54,14 +65,22 @@ class OrderedStore {
   const_iterator end() const { return {&sorted_, sorted_.end()}; }
   const_iterator LowerBound(std::string_view key) const { return {&sorted_, sorted_.LowerBound(key)}; }
   uint64_t size() const { return sorted_.size(); }
-  // Bumped by every Put and Delete: iterators taken before it may be invalid.
-  uint64_t epoch() const { return epoch_; }
+
+  // `listener` is told before the next change, unless Unlisten(listener) comes first.
+  void Listen(ChangeListener* listener) { listeners_.push_back(listener); }
+  void Unlisten(ChangeListener* listener);
 
  private:
+  void BeforeChange() {
+    if (!listeners_.empty()) [[unlikely]]
+      NotifyListeners();
+  }
+  void NotifyListeners();
+
   RecordArena arena_;
   HashIndex hash_;
   SortedIndex sorted_;
-  uint64_t epoch_ = 0;
+  std::vector<ChangeListener*> listeners_;
 };
 
 }  // namespace kvbench::memory

@@ -108,6 +108,41 @@ TEST(OrderedStore, SequentialInsertsReadBackInOrder) {
   EXPECT_EQ(i, 100000u);
 }
 
+struct CountingListener : OrderedStore::ChangeListener {
+  int told = 0;
+  void BeforeChange() override { ++told; }
+};
+
+TEST(OrderedStore, AListenerIsToldOnceBeforeTheNextChange) {
+  OrderedStore s;
+  s.Put("a", "1");
+  CountingListener listener, gone;
+  s.Listen(&listener);
+  s.Listen(&gone);
+  s.Unlisten(&gone);
+  s.Delete("absent");  // not a change
+  EXPECT_EQ(listener.told, 0);
+  // Told before the change: the store still holds the old value then.
+  struct Checking : OrderedStore::ChangeListener {
+    OrderedStore* store = nullptr;
+    std::string seen;
+    void BeforeChange() override { seen = std::string(*store->Find("a")); }
+  } checking;
+  checking.store = &s;
+  s.Listen(&checking);
+  s.Put("a", "2");
+  EXPECT_EQ(listener.told, 1);
+  EXPECT_EQ(checking.seen, "1");
+  s.Put("b", "3");
+  s.Delete("a");
+  s.Clear();
+  EXPECT_EQ(listener.told, 1);  // forgotten once told
+  EXPECT_EQ(gone.told, 0);
+  s.Listen(&listener);
+  s.Clear();
+  EXPECT_EQ(listener.told, 2);
+}
+
 TEST(SnapshotFile, RoundTripAndCorruption) {
   auto dir = std::filesystem::temp_directory_path() / ("kvb_mem_snap_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

@@ -6,6 +6,7 @@
  * "durability" is refused by name, as the ABI requires.
  */
 #include <kvbench/plugin.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +18,22 @@ typedef struct entry {
   size_t value_size;
 } entry;
 
+/* A copy of a store's entries that iterators read: the ABI promises each iterator a consistent view. The first
+ * iterator after a write makes it, the iterators after that share it, and the next write drops the store's
+ * reference (the iterators keep theirs). */
+typedef struct view {
+  size_t refs;
+  entry* entries;
+  size_t count;
+} view;
+
 typedef struct named_store {
   char* name;
   size_t name_size;
   entry* entries; /* sorted bytewise by key */
   size_t count;
   size_t capacity;
+  view* view; /* NULL until an iterator needs one, and after every write */
 } named_store;
 
 struct kvb_engine {
@@ -37,13 +48,8 @@ struct kvb_store {
 };
 
 struct kvb_iterator {
-  const named_store* store;
-  int valid;
-  char* key; /* copies, valid until the iterator moves */
-  size_t key_size;
-  char* value;
-  size_t value_size;
-  int out_of_memory; /* the last move could not copy its entry */
+  view* view;
+  size_t position; /* valid while < view->count */
 };
 
 static kvb_status fail(char* err, size_t cap, kvb_status code, const char* message) {
@@ -58,12 +64,12 @@ static int compare(const void* a, size_t an, const void* b, size_t bn) {
   return an < bn ? -1 : (an > bn ? 1 : 0);
 }
 
-/* Index of the first entry with key >= `key` (or > `key` when `strictly_greater`). */
-static size_t lower_bound(const named_store* s, const void* key, size_t key_size, int strictly_greater) {
-  size_t lo = 0, hi = s->count;
+/* Index of the first of `count` sorted entries with key >= `key` (or > `key` when `strictly_greater`). */
+static size_t lower_bound(const entry* entries, size_t count, const void* key, size_t key_size, int strictly_greater) {
+  size_t lo = 0, hi = count;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    int c = compare(s->entries[mid].key, s->entries[mid].key_size, key, key_size);
+    int c = compare(entries[mid].key, entries[mid].key_size, key, key_size);
     if (c < 0 || (strictly_greater && c == 0)) {
       lo = mid + 1;
     } else {
@@ -77,6 +83,53 @@ static char* copy_bytes(const void* data, size_t size) {
   char* p = (char*)malloc(size == 0 ? 1 : size);
   if (p != NULL && size > 0) memcpy(p, data, size);
   return p;
+}
+
+static void free_entries(entry* entries, size_t count) {
+  size_t i;
+  for (i = 0; i < count; ++i) {
+    free(entries[i].key);
+    free(entries[i].value);
+  }
+  free(entries);
+}
+
+static void view_release(view* v) {
+  if (v == NULL || --v->refs > 0) return;
+  free_entries(v->entries, v->count);
+  free(v);
+}
+
+/* A copy of the store's entries with one reference, or NULL when out of memory. */
+static view* view_copy(const named_store* s) {
+  size_t i;
+  view* v = (view*)calloc(1, sizeof(view));
+  if (v == NULL) return NULL;
+  v->refs = 1;
+  v->entries = (entry*)calloc(s->count == 0 ? 1 : s->count, sizeof(entry));
+  if (v->entries == NULL) {
+    free(v);
+    return NULL;
+  }
+  for (i = 0; i < s->count; ++i, ++v->count) {
+    entry* e = &v->entries[i];
+    e->key = copy_bytes(s->entries[i].key, s->entries[i].key_size);
+    e->value = copy_bytes(s->entries[i].value, s->entries[i].value_size);
+    e->key_size = s->entries[i].key_size;
+    e->value_size = s->entries[i].value_size;
+    if (e->key == NULL || e->value == NULL) {
+      ++v->count; /* free_entries frees this half-made entry too */
+      view_release(v);
+      return NULL;
+    }
+  }
+  return v;
+}
+
+/* Called before every change to a store: its iterators keep the view they have, new ones get a new one. */
+static void store_changing(named_store* s) {
+  view_release(s->view);
+  s->view = NULL;
 }
 
 /* ---- Configuration: this plugin has no settings, so the only valid members are empty objects. ---- */
@@ -102,7 +155,7 @@ static kvb_status check_config(const char* json, size_t size, char* err, size_t 
   const char* end = json + size;
   const char* p = skip_ws(json, end);
   char key[128], message[320];  // room for both 127-byte names (-Wformat-truncation at -O2)
-  if (p == end) return KVB_OK; /* no configuration */
+  if (p == end) return KVB_OK;  /* no configuration */
   if (*p != '{') return fail(err, cap, KVB_INVALID_ARGUMENT, "engine configuration must be a JSON object");
   p = skip_ws(p + 1, end);
   if (p < end && *p == '}') return KVB_OK;
@@ -162,15 +215,12 @@ static kvb_status engine_open(const kvb_open_params* params, kvb_engine** engine
 }
 
 static kvb_status engine_close(kvb_engine* engine, char* err, size_t cap) {
-  size_t i, j;
+  size_t i;
   (void)err;
   (void)cap;
   for (i = 0; i < engine->count; ++i) {
-    for (j = 0; j < engine->stores[i]->count; ++j) {
-      free(engine->stores[i]->entries[j].key);
-      free(engine->stores[i]->entries[j].value);
-    }
-    free(engine->stores[i]->entries);
+    view_release(engine->stores[i]->view);
+    free_entries(engine->stores[i]->entries, engine->stores[i]->count);
     free(engine->stores[i]->name);
     free(engine->stores[i]);
   }
@@ -237,8 +287,10 @@ static void store_close(kvb_store* store) { (void)store; /* the data stays with 
 static kvb_status put(kvb_store* store, const void* key, size_t key_size, const void* value, size_t value_size,
                       char* err, size_t cap) {
   named_store* s = &store->data;
-  size_t i = lower_bound(s, key, key_size, 0);
-  char* v = copy_bytes(value, value_size);
+  size_t i = lower_bound(s->entries, s->count, key, key_size, 0);
+  char* v;
+  store_changing(s);
+  v = copy_bytes(value, value_size);
   if (v == NULL) return fail(err, cap, KVB_OUT_OF_MEMORY, "out of memory");
   if (i < s->count && compare(s->entries[i].key, s->entries[i].key_size, key, key_size) == 0) {
     free(s->entries[i].value);
@@ -273,7 +325,7 @@ static kvb_status put(kvb_store* store, const void* key, size_t key_size, const 
 static kvb_status get(kvb_store* store, const void* key, size_t key_size, kvb_bytes_sink sink, void* context, char* err,
                       size_t cap) {
   const named_store* s = &store->data;
-  size_t i = lower_bound(s, key, key_size, 0);
+  size_t i = lower_bound(s->entries, s->count, key, key_size, 0);
   (void)err;
   (void)cap;
   if (i == s->count || compare(s->entries[i].key, s->entries[i].key_size, key, key_size) != 0) return KVB_NOT_FOUND;
@@ -283,10 +335,11 @@ static kvb_status get(kvb_store* store, const void* key, size_t key_size, kvb_by
 
 static kvb_status remove_key(kvb_store* store, const void* key, size_t key_size, char* err, size_t cap) {
   named_store* s = &store->data;
-  size_t i = lower_bound(s, key, key_size, 0);
+  size_t i = lower_bound(s->entries, s->count, key, key_size, 0);
   (void)err;
   (void)cap;
   if (i == s->count || compare(s->entries[i].key, s->entries[i].key_size, key, key_size) != 0) return KVB_OK;
+  store_changing(s);
   free(s->entries[i].key);
   free(s->entries[i].value);
   memmove(&s->entries[i], &s->entries[i + 1], (s->count - i - 1) * sizeof(entry));
@@ -294,68 +347,50 @@ static kvb_status remove_key(kvb_store* store, const void* key, size_t key_size,
   return KVB_OK;
 }
 
-/* ---- Iterators: each position is copied, and Next re-finds the successor, so writes cannot invalidate it. ---- */
+/* ---- Iterators: each reads a view, a copy of the store that later writes leave alone. ---- */
 
 static kvb_status iterator_create(kvb_store* store, kvb_iterator** iterator, char* err, size_t cap) {
+  named_store* s = &store->data;
+  *iterator = NULL;
+  if (s->view == NULL && (s->view = view_copy(s)) == NULL) return fail(err, cap, KVB_OUT_OF_MEMORY, "out of memory");
   *iterator = (kvb_iterator*)calloc(1, sizeof(kvb_iterator));
   if (*iterator == NULL) return fail(err, cap, KVB_OUT_OF_MEMORY, "out of memory");
-  (*iterator)->store = &store->data;
+  (*iterator)->view = s->view;
+  ++s->view->refs;
+  (*iterator)->position = SIZE_MAX; /* unpositioned */
   return KVB_OK;
-}
-
-static void iterator_clear(kvb_iterator* it) {
-  free(it->key);
-  free(it->value);
-  it->key = it->value = NULL;
-  it->valid = 0;
-  it->out_of_memory = 0;
 }
 
 static void iterator_destroy(kvb_iterator* it) {
-  iterator_clear(it);
+  view_release(it->view);
   free(it);
 }
 
-static void iterator_position(kvb_iterator* it, size_t i) {
-  iterator_clear(it);
-  if (i >= it->store->count) return;
-  it->key = copy_bytes(it->store->entries[i].key, it->store->entries[i].key_size);
-  it->value = copy_bytes(it->store->entries[i].value, it->store->entries[i].value_size);
-  it->key_size = it->store->entries[i].key_size;
-  it->value_size = it->store->entries[i].value_size;
-  it->valid = it->key != NULL && it->value != NULL;
-  it->out_of_memory = !it->valid; /* ends the walk; iterator_status tells it from the end of data */
-}
-
 static void iterator_seek(kvb_iterator* it, const void* key, size_t key_size) {
-  iterator_position(it, lower_bound(it->store, key, key_size, 0));
+  it->position = lower_bound(it->view->entries, it->view->count, key, key_size, 0);
 }
 
-static void iterator_seek_first(kvb_iterator* it) { iterator_position(it, 0); }
+static void iterator_seek_first(kvb_iterator* it) { it->position = 0; }
 
-static void iterator_next(kvb_iterator* it) {
-  char* key = it->key;
-  size_t key_size = it->key_size;
-  it->key = NULL;
-  iterator_position(it, lower_bound(it->store, key, key_size, 1));
-  free(key);
-}
+static void iterator_next(kvb_iterator* it) { ++it->position; }
 
-static int32_t iterator_valid(const kvb_iterator* it) { return it->valid; }
+static int32_t iterator_valid(const kvb_iterator* it) { return it->position < it->view->count; }
 
 static void iterator_key(const kvb_iterator* it, const void** key, size_t* key_size) {
-  *key = it->key;
-  *key_size = it->key_size;
+  *key = it->view->entries[it->position].key;
+  *key_size = it->view->entries[it->position].key_size;
 }
 
 static void iterator_value(const kvb_iterator* it, const void** value, size_t* value_size) {
-  *value = it->value;
-  *value_size = it->value_size;
+  *value = it->view->entries[it->position].value;
+  *value_size = it->view->entries[it->position].value_size;
 }
 
 static kvb_status iterator_status(const kvb_iterator* it, char* err, size_t cap) {
-  if (it->out_of_memory) return fail(err, cap, KVB_OUT_OF_MEMORY, "out of memory while iterating");
-  return KVB_OK;
+  (void)it;
+  (void)err;
+  (void)cap;
+  return KVB_OK; /* a view cannot fail once made */
 }
 
 static const kvb_plugin_table kTable = {

@@ -45,6 +45,9 @@ TEST_F(MisbehavingPluginTest, NotFoundFromRemoveIsCaught) {
   ExpectFails("data.delete", "remove of an absent key on an empty store (expected OK): NOT_FOUND");
 }
 TEST_F(MisbehavingPluginTest, SeekPastEndIsCaught) { ExpectFails("iter.seek", "past the end is valid"); }
+TEST_F(MisbehavingPluginTest, IteratorSeeingLaterWritesIsCaught) {
+  ExpectFails("iter.consistent_view", "an iterator positioned before the writes saw");
+}
 TEST_F(MisbehavingPluginTest, WrongCountIsCaught) {
   ExpectFails("data.count", "count of an empty store: expected 0, got 1");
 }

@@ -5,6 +5,7 @@
 //   - get of an absent key answers OK with an empty value            -> data.get_not_found
 //   - remove of an absent key answers NOT_FOUND                      -> data.delete
 //   - seek past the last key stays on the last key                   -> iter.seek
+//   - the iterator re-finds its place in the live map: it sees writes -> iter.consistent_view
 //   - count is one too many                                          -> data.count
 //   - the configuration is not parsed at all                         -> config.unknown_key_rejected
 //   - the durability line is empty                                   -> engine.durability_line

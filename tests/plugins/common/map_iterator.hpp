@@ -1,11 +1,10 @@
-// The iterator of the test plugins that keep a store in a std::map: it copies the current entry, so a write to
-// the map between calls cannot invalidate what the host is reading, and Next() finds its place again from the
-// copied key.
+// The iterator of the test plugins that keep a store in a std::map. It reads a copy of the map taken when it is
+// created: the consistent view the ABI promises (later writes are not seen, and the bytes it hands out stay put).
+// A copy per iterator is fine for the small stores of tests; a real engine iterates a snapshot instead.
 #ifndef KVBENCH_TESTS_PLUGINS_COMMON_MAP_ITERATOR_HPP_
 #define KVBENCH_TESTS_PLUGINS_COMMON_MAP_ITERATOR_HPP_
 
 #include <kvbench/sdk.hpp>
-#include <string>
 #include <string_view>
 
 namespace kvbench::test_plugins {
@@ -13,26 +12,20 @@ namespace kvbench::test_plugins {
 template <class Map>
 class MapIterator {
  public:
-  explicit MapIterator(const Map* map) : map_(map) {}
-  void Seek(std::string_view key) { Position(map_->lower_bound(key)); }
-  void SeekToFirst() { Position(map_->begin()); }
-  void Next() { Position(map_->upper_bound(key_)); }
-  bool Valid() const { return valid_; }
-  std::string_view key() const { return key_; }
-  std::string_view value() const { return value_; }
+  explicit MapIterator(const Map* map) : view_(*map), it_(view_.end()) {}
+  MapIterator(const MapIterator&) = delete;
+  MapIterator& operator=(const MapIterator&) = delete;
+  void Seek(std::string_view key) { it_ = view_.lower_bound(key); }
+  void SeekToFirst() { it_ = view_.begin(); }
+  void Next() { ++it_; }
+  bool Valid() const { return it_ != view_.end(); }
+  std::string_view key() const { return it_->first; }
+  std::string_view value() const { return it_->second; }
   sdk::Status status() const { return sdk::Status::OK(); }
 
  private:
-  void Position(typename Map::const_iterator it) {
-    valid_ = it != map_->end();
-    if (valid_) {
-      key_ = it->first;
-      value_ = it->second;
-    }
-  }
-  const Map* map_;
-  bool valid_ = false;
-  std::string key_, value_;
+  const Map view_;
+  typename Map::const_iterator it_;
 };
 
 }  // namespace kvbench::test_plugins
