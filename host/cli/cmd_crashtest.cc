@@ -5,7 +5,8 @@
 // --power-cut: after each kill every file is cut back to what the writer had synced (crash/power_cut.hpp).
 // Writes OUT/crashtest.json and OUT/crashtest.md. Exit status 0 when every engine kept its durability promise
 // (crash/durability_promise.hpp), 1 when one was broken (an acknowledged write lost where the mode promises none,
-// or a corrupt or invented record anywhere), 2 on a bad config or usage.
+// or a corrupt or invented record anywhere), 2 on a bad config or usage. SIGINT or SIGTERM stops it: the kill under
+// way is dropped, the outputs are written for the engines tested, and the process ends by that signal.
 #include <spdlog/spdlog.h>
 
 #include <charconv>
@@ -18,6 +19,9 @@
 #include "cli/run_setup.hpp"
 #include "crash/crash_report.hpp"
 #include "crash/crash_runner.hpp"
+#include "runner/engine_result.hpp"
+#include "runner/out_dir.hpp"
+#include "runner/stop_signals.hpp"
 
 namespace kvbench::cli {
 namespace {
@@ -67,13 +71,18 @@ int CrashtestCommand(const CommandArgs& argv) {
   run.seed = seed;
   run.kills = kills;
   run.fault = fault;
-  for (size_t i = 0; i < config.engines.size(); ++i) {
+  const runner::StopSignalScope stop_signals;  // Ctrl-C: the engines tested so far are kept (see below)
+  for (size_t i = 0; i < config.engines.size() && runner::StopSignal() == 0; ++i) {
     const std::string plugin_name = plugins[i].plugin.value("name", "");
     run.engines.push_back(crash::RunEngineCrashes(config, i, plugins[i].path, plugin_name, options));
     const crash::EngineCrashResult& e = run.engines.back();
     spdlog::info("{}: promise {} ({}): {} kills, lost {} (max {}), corrupt {}, invented {}, orphans {}: {}", e.name,
                  crash::PromiseName(e.promise.promise), e.promise.reason, e.kills.size(), e.total_lost(), e.max_lost(),
                  e.corrupt(), e.invented(), e.orphans(), e.held() ? "held" : "BROKEN");
+    if (const int signal = runner::StopSignal(); signal != 0) {
+      run.interrupted_by = signal;
+      for (size_t j = i + 1; j < config.engines.size(); ++j) run.engines_not_run.push_back(config.engines[j].name);
+    }
     // Rewritten after every engine: an interrupted run keeps the engines it finished.
     Status s = crash::WriteCrashOutputs(run, out);
     if (!s.ok()) {
@@ -84,6 +93,14 @@ int CrashtestCommand(const CommandArgs& argv) {
   std::error_code ec;  // OUT/data holds nothing once every engine's directory is gone (kept with --keep-data)
   if (std::filesystem::is_empty(std::filesystem::path(out) / "data", ec)) {
     std::filesystem::remove(std::filesystem::path(out) / "data", ec);
+  }
+  if (run.interrupted_by != 0) {
+    // Ended by the signal that stopped it, as a program that cleaned up after SIGINT should: a script stops too.
+    spdlog::default_logger()->flush();
+    std::fprintf(stderr, "kvbench crashtest: interrupted by %s: the results of %zu of %zu engines are in %s/%s\n",
+                 runner::SignalName(run.interrupted_by).c_str(), run.engines.size(), config.engines.size(), out.c_str(),
+                 runner::kCrashtestJsonFile);
+    runner::ExitBySignal(run.interrupted_by);
   }
   std::printf("%s", crash::CrashMarkdown(run).c_str());
   return run.all_held() ? 0 : 1;

@@ -11,7 +11,9 @@
 #include "cli/commands.hpp"
 #include "cli/run_setup.hpp"
 #include "runner/config_summary.hpp"
+#include "runner/engine_result.hpp"
 #include "runner/runner.hpp"
+#include "runner/stop_signals.hpp"
 
 namespace kvbench::cli {
 
@@ -28,6 +30,20 @@ int RunCommand(const CommandArgs& argv) {
       config, plugins,
       {.out_dir = out, .executable = "", .keep_data = args.flag("keep-data"), .write_report = !args.flag("no-report")},
       &summary);
+  if (summary.interrupted_by != 0) {
+    // Ended by the signal that stopped it, as a program that cleaned up after SIGINT should: a script stops too.
+    spdlog::default_logger()->flush();
+    const std::string signal = runner::SignalName(summary.interrupted_by);
+    if (s.ok()) {
+      std::fprintf(stderr, "kvbench run: interrupted by %s: the results of %zu of %zu engines are in %s%s\n",
+                   signal.c_str(), summary.engines_run, config.engines.size(), summary.results_path.c_str(),
+                   summary.report_written ? " (the report beside it)" : "");
+    } else {
+      std::fprintf(stderr, "kvbench run: interrupted by %s, and the results could not be written: %s\n", signal.c_str(),
+                   s.message().c_str());
+    }
+    runner::ExitBySignal(summary.interrupted_by);
+  }
   if (!s.ok()) {
     std::fprintf(stderr, "kvbench run: %s\n", s.message().c_str());
     return 1;

@@ -4,6 +4,7 @@
 
 #include "common/atomic_file.hpp"
 #include "report/format.hpp"
+#include "runner/engine_result.hpp"
 #include "runner/out_dir.hpp"
 
 namespace kvbench::crash {
@@ -39,21 +40,24 @@ nlohmann::json CrashRun::ToJson() const {
   const workload::WorkloadParams p = config.workload.Effective();
   nlohmann::json engines_json = nlohmann::json::array();
   for (const EngineCrashResult& e : engines) engines_json.push_back(e.ToJson());
-  return {{"json_schema_version", kCrashtestSchemaVersion},
-          {"kind", "crashtest"},
-          {"context",
-           {{"kvbench_version", KVBENCH_VERSION},
-            {"git_revision", KVBENCH_GIT_REVISION},
-            {"build_type", KVBENCH_BUILD_TYPE}}},
-          {"seed", seed},
-          {"kills_per_engine", kills},
-          {"fault", FaultName(fault)},
-          {"profiles", p.profiles},
-          {"updates", p.updates},
-          {"workload_seed", p.seed},
-          {"all_promises_held", all_held()},
-          {"config", config.ToJson()},
-          {"engines", engines_json}};
+  return {
+      {"json_schema_version", kCrashtestSchemaVersion},
+      {"kind", "crashtest"},
+      {"context",
+       {{"kvbench_version", KVBENCH_VERSION},
+        {"git_revision", KVBENCH_GIT_REVISION},
+        {"build_type", KVBENCH_BUILD_TYPE}}},
+      {"seed", seed},
+      {"kills_per_engine", kills},
+      {"fault", FaultName(fault)},
+      {"profiles", p.profiles},
+      {"updates", p.updates},
+      {"workload_seed", p.seed},
+      {"all_promises_held", all_held()},
+      {"interrupted_by", interrupted_by != 0 ? nlohmann::json(runner::SignalName(interrupted_by)) : nlohmann::json()},
+      {"engines_not_run", engines_not_run},
+      {"config", config.ToJson()},
+      {"engines", engines_json}};
 }
 
 std::string CrashMarkdown(const CrashRun& run) {
@@ -76,14 +80,25 @@ std::string CrashMarkdown(const CrashRun& run) {
         "profile, profiles without an index entry (five stores, nothing atomic across them: counted, not "
         "judged).\n\n";
   md += "Verdict: " + std::string(run.all_held() ? "every promise held" : "**a promise was broken**") + ".\n\n";
+  if (run.interrupted_by != 0) {
+    md += "**Interrupted by " + runner::SignalName(run.interrupted_by) + "**: the kill under way was dropped";
+    if (!run.engines_not_run.empty()) {
+      std::string names;
+      for (const std::string& n : run.engines_not_run) names += (names.empty() ? "" : ", ") + Escape(n);
+      md += "; not run: " + names;
+    }
+    md += ".\n\n";
+  }
   md += "## Summary\n\n";
   md += Row({"Engine", "Promise", "Kills", "Lost (total)", "Lost (max)", "Corrupt", "Invented", "Orphans", "Unverified",
              "Verdict"});
   md += "|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
   for (const EngineCrashResult& e : run.engines) {
-    md += Row({Escape(e.name), std::string(PromiseName(e.promise.promise)) + " (" + Escape(e.promise.reason) + ")",
-               std::to_string(e.kills.size()), N(e.total_lost()), N(e.max_lost()), N(e.corrupt()), N(e.invented()),
-               N(e.orphans()), std::to_string(e.unverified()), e.held() ? "held" : "**BROKEN**"});
+    md += Row(
+        {Escape(e.name), std::string(PromiseName(e.promise.promise)) + " (" + Escape(e.promise.reason) + ")",
+         std::to_string(e.kills.size()) + (e.interrupted ? " of " + std::to_string(run.kills) + " (interrupted)" : ""),
+         N(e.total_lost()), N(e.max_lost()), N(e.corrupt()), N(e.invented()), N(e.orphans()),
+         std::to_string(e.unverified()), e.held() ? "held" : "**BROKEN**"});
   }
   for (const EngineCrashResult& e : run.engines) {
     md += "\n## " + Escape(e.name) + "\n\n";

@@ -21,6 +21,8 @@ struct CrashRun {
   int kills = 0;
   Fault fault = Fault::kKill;
   std::vector<EngineCrashResult> engines;
+  int interrupted_by = 0;                    // SIGINT or SIGTERM that stopped the test, else 0
+  std::vector<std::string> engines_not_run;  // the config's engines after the interrupted one
 
   bool all_held() const;
   nlohmann::json ToJson() const;

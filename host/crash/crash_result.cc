@@ -70,6 +70,7 @@ nlohmann::json EngineCrashResult::ToJson() const {
           {"promise", PromiseName(promise.promise)},
           {"promise_rule", promise.reason},
           {"held", held()},
+          {"interrupted", interrupted},
           {"summary",
            {{"kills", kills.size()},
             {"total_lost", total_lost()},

@@ -20,6 +20,7 @@
 #include "crash/crash_request.hpp"
 #include "runner/child_protocol.hpp"
 #include "runner/out_dir.hpp"
+#include "runner/stop_signals.hpp"
 #include "runner/supervisor.hpp"
 
 namespace kvbench::crash {
@@ -98,14 +99,15 @@ int Reap(pid_t pid) {
   return status;
 }
 
-// Everything the child wrote, until end of stream or `deadline` (false on the deadline).
+// Everything the child wrote, until end of stream or `deadline`, or until the run is asked to stop (false on the
+// deadline or the stop).
 bool ReadUntilEnd(int fd, Clock::time_point deadline, std::string* out) {
   char buf[65536];
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return false;
+    if (left <= 0 || runner::StopSignal() != 0) return false;
     pollfd p = {fd, POLLIN, 0};
-    const int ready = ::poll(&p, 1, static_cast<int>(std::min<int64_t>(left, 1000)));
+    const int ready = ::poll(&p, 1, static_cast<int>(std::min<int64_t>(left, 100)));
     if (ready < 0 && errno != EINTR) return true;
     if (ready <= 0) continue;
     const ssize_t n = ::read(fd, buf, sizeof(buf));
@@ -150,6 +152,7 @@ class KillRun {
       return;
     }
     Write(k);
+    if (runner::StopSignal() != 0) return;  // the writer was stopped, not killed on target: nothing to verify
     if (power_cut_ && !CutPower(k)) return;
     Verify(k);
     page_.reset();
@@ -188,6 +191,7 @@ class KillRun {
         k->writer = "timed out";
         break;
       }
+      if (runner::StopSignal() != 0) break;  // the caller drops this kill
       std::this_thread::sleep_for(kPollInterval);
     }
     if (!exited) {
@@ -294,12 +298,20 @@ EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engin
   const std::string exe = options.executable.empty() ? runner::SelfExecutable() : options.executable;
   const workload::WorkloadParams params = config.workload.Effective();
   for (int i = 0; i < options.kills; ++i) {
+    if (runner::StopSignal() != 0) {
+      result.interrupted = true;
+      break;
+    }
     const KillTarget target = PickKillTarget(options.seed, engine.name, i, params);
     KillOutcome k;
     k.kill = i;
     k.phase = target.phase;
     k.target_ops = target.target_ops;
     KillRun(base, options, exe).Run(&k);
+    if (runner::StopSignal() != 0) {  // its writer or verifier was stopped, not tested: not a result
+      result.interrupted = true;
+      break;
+    }
     spdlog::info("{} {} {}/{}: {} target {} acked {} ({}){}, reopen {}: lost {}, corrupt {}, invented {}, orphans {}{}",
                  engine.name, options.fault == Fault::kPowerCut ? "power cut" : "kill", i + 1, options.kills,
                  CrashPhaseName(k.phase), k.target_ops, k.acked_ops, k.writer,

@@ -46,6 +46,7 @@ struct EngineCrashResult {
   nlohmann::json durability;
   PromiseRule promise;
   std::vector<KillOutcome> kills;
+  bool interrupted = false;  // SIGINT or SIGTERM stopped it before its last kill (the kill under way is dropped)
 
   uint64_t total_lost() const;
   uint64_t max_lost() const;
@@ -69,6 +70,8 @@ struct CrashOptions {
 };
 
 // Runs every kill of `config.engines[engine_index]`. `plugin_path`: the resolved .so; `plugin_name`: its name.
+// Under a runner::StopSignalScope, SIGINT or SIGTERM ends it early: the writer or verifier under way is killed,
+// that kill is dropped, the result is marked interrupted and the engine's data directory removed as usual.
 EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engine_index, const std::string& plugin_path,
                                    const std::string& plugin_name, const CrashOptions& options);
 

@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
 #include <filesystem>
 
 #include "measure/memory_latency.hpp"
@@ -91,13 +90,10 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
   }
   const nlohmann::json doc = ResultsSoFar(config, engines, environment, stopped_by);
   summary->correctness_passed = doc["correctness"]["passed"].get<bool>();
+  summary->engines_run = engines.size();
+  summary->interrupted_by = stopped_by;
   Status s = WriteJsonAtomically(summary->results_path, doc);
-  if (!s.ok()) {
-    if (stopped_by == 0) return s;
-    std::fprintf(stderr, "kvbench run: interrupted by %s, and the results could not be written: %s\n",
-                 SignalName(stopped_by).c_str(), s.message().c_str());
-    ExitBySignal(stopped_by);
-  }
+  if (!s.ok()) return s;
   spdlog::info("results: {}", summary->results_path);
   if (summary->correctness_passed) {
     spdlog::info("{}", doc["correctness"]["message"].get<std::string>());
@@ -114,14 +110,8 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
       spdlog::error("report: {}", s.message());
     }
   }
-  // A signal that came after the last engine (during the memory probe or the report) still ends the run by it.
-  if (const int signal = StopSignal(); signal != 0) {
-    spdlog::default_logger()->flush();
-    std::fprintf(stderr, "kvbench run: interrupted by %s: the results of %zu of %zu engines are in %s%s\n",
-                 SignalName(signal).c_str(), engines.size(), config.engines.size(), summary->results_path.c_str(),
-                 summary->report_written ? " (the report beside it)" : "");
-    ExitBySignal(signal);
-  }
+  // A signal that came after the last engine (during the memory probe or the report) still stops the run.
+  summary->interrupted_by = StopSignal();
   return Status::OK();
 }
 

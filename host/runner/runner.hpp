@@ -26,13 +26,15 @@ struct RunSummary {
   bool correctness_passed = false;
   bool report_written = false;
   std::string report_error;
+  size_t engines_run = 0;  // engines that ran (to the end or until stopped)
+  int interrupted_by = 0;  // SIGINT or SIGTERM that stopped the run, else 0
 };
 
 // REQUIRES: `plugins` from CheckPlugins(config), one per engine. Fails only when results.json cannot be written
 // at the end (the message names the temporary file that then holds the results, if there is one).
 // SIGINT or SIGTERM (stop_signals.hpp) stops the run: the running engine's worker is killed and the engine recorded
-// as Interrupted, the engines after it are not run; results.json and the report are written for what ran, one line
-// on stderr says so and where they are, and the process ends by that signal: then this does not return.
+// as Interrupted, the engines after it are not run; results.json and the report are written for what ran, and
+// summary->interrupted_by names the signal (the caller then ends the process by it, ExitBySignal).
 Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins, const RunOptions& options,
                   RunSummary* summary);
 
