@@ -49,7 +49,8 @@ int CrashtestCommand(const CommandArgs& argv) {
   // Every argument is checked before the config, the plugins and the out directory are.
   const std::optional<long long> timeout_arg = args.positive_integer("timeout");
   RunSetup setup;
-  if (int rc = PrepareRun(args, "crashtest", "results/crashtest", &setup); rc != 0) return rc;
+  if (int rc = PrepareRun(args, "crashtest", "results/crashtest", runner::OutputKind::kCrashtest, &setup); rc != 0)
+    return rc;
   const config::RunConfig& config = setup.config;
   const std::vector<runner::CheckedPlugin>& plugins = setup.plugins;
   const std::string& out = setup.out_dir;

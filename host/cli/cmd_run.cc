@@ -20,7 +20,7 @@ namespace kvbench::cli {
 int RunCommand(const CommandArgs& argv) {
   Args args(argv, {"out", "engine", "profiles", "plugin-dir"}, {"keep-data", "no-report"}, {"engine"});
   RunSetup setup;
-  if (int rc = PrepareRun(args, "run", "results/latest", &setup); rc != 0) return rc;
+  if (int rc = PrepareRun(args, "run", "results/latest", runner::OutputKind::kRun, &setup); rc != 0) return rc;
   const config::RunConfig& config = setup.config;
   const std::vector<runner::CheckedPlugin>& plugins = setup.plugins;
   const std::string& out = setup.out_dir;

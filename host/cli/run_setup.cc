@@ -10,7 +10,8 @@
 
 namespace kvbench::cli {
 
-int PrepareRun(const Args& args, const char* command, const std::string& default_out, RunSetup* setup) {
+int PrepareRun(const Args& args, const char* command, const std::string& default_out, runner::OutputKind kind,
+               RunSetup* setup) {
   if (args.positionals().size() != 1) throw UsageError("expected exactly one CONFIG.json");
   setup->config_path = args.positionals()[0];
   setup->config = config::LoadRunConfig(setup->config_path);
@@ -25,7 +26,7 @@ int PrepareRun(const Args& args, const char* command, const std::string& default
     return 2;
   }
   setup->out_dir = args.value("out").value_or(default_out);
-  s = runner::PrepareOutDir(setup->out_dir);
+  s = runner::PrepareOutDir(setup->out_dir, kind);
   if (!s.ok()) {
     std::fprintf(stderr, "kvbench %s: %s\n", command, s.message().c_str());
     return 2;

@@ -8,6 +8,7 @@
 
 #include "cli/args.hpp"
 #include "config/run_config.hpp"
+#include "runner/out_dir.hpp"
 #include "runner/plugin_check.hpp"
 
 namespace kvbench::cli {
@@ -20,9 +21,11 @@ struct RunSetup {
 };
 
 // Reads CONFIG (the one positional argument) with --profiles, --engine, --plugin-dir and --out (default
-// `default_out`). Returns 0 with *setup filled, or 2 after printing one line to stderr naming `command` and what is
-// wrong (nothing in the out directory touched). Throws UsageError / ConfigError like the rest of the CLI.
-int PrepareRun(const Args& args, const char* command, const std::string& default_out, RunSetup* setup);
+// `default_out`; checked for the files `kind` writes there). Returns 0 with *setup filled, or 2 after printing one
+// line to stderr naming `command` and what is wrong (nothing in the out directory touched). Throws UsageError /
+// ConfigError like the rest of the CLI.
+int PrepareRun(const Args& args, const char* command, const std::string& default_out, runner::OutputKind kind,
+               RunSetup* setup);
 
 }  // namespace kvbench::cli
 

@@ -17,9 +17,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Every file 'kvbench run' and 'kvbench crashtest' replace in OUT.
-std::vector<std::string> OutputFileNames() {
-  std::vector<std::string> names = {kResultsFile, kCrashtestJsonFile, kCrashtestMarkdownFile};
+// Every file `kind` replaces in OUT.
+std::vector<std::string> OutputFileNames(OutputKind kind) {
+  if (kind == OutputKind::kCrashtest) return {kCrashtestJsonFile, kCrashtestMarkdownFile};
+  std::vector<std::string> names = {kResultsFile};
   for (const std::string& name : report::FixedReportFileNames()) names.push_back(name);
   return names;
 }
@@ -37,7 +38,7 @@ std::string SafeFileName(const std::string& engine_name) {
 
 }  // namespace
 
-Status PrepareOutDir(const std::string& dir) {
+Status PrepareOutDir(const std::string& dir, OutputKind kind) {
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
     return Status::InvalidArgument("--out: '" + dir + "' exists and is not a directory");
@@ -47,7 +48,7 @@ Status PrepareOutDir(const std::string& dir) {
     return Status::InvalidArgument("--out: cannot create directory '" + dir +
                                    "': " + (ec ? ec.message() : std::string("not a directory")));
   }
-  for (const std::string& name : OutputFileNames()) {
+  for (const std::string& name : OutputFileNames(kind)) {
     if (Status s = CheckReplaceable((fs::path(dir) / name).string()); !s.ok()) {
       return Status::InvalidArgument("--out: " + s.message() + " (kvbench writes its " + name +
                                      " there: move it away or choose another --out)");

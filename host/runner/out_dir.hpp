@@ -16,11 +16,15 @@ inline constexpr const char* kCrashtestJsonFile = "crashtest.json";
 inline constexpr const char* kCrashtestMarkdownFile = "crashtest.md";
 inline constexpr const char* kDataDir = "data";
 
-// Creates `dir` if needed and proves it writable (creates and removes a probe file), and checks that every file a
-// run or a crash test writes there (results.json, the report's fixed files, crashtest.json/.md) can be replaced
-// (is not a directory) and that OUT/data, if present, is a directory: so a run that could not save its results is
-// refused before it runs, not after. InvalidArgument naming --out and the path otherwise. Touches nothing else.
-Status PrepareOutDir(const std::string& dir);
+// What writes the out directory: 'kvbench run' (results.json and the report's fixed files) or 'kvbench crashtest'
+// (crashtest.json, crashtest.md).
+enum class OutputKind { kRun, kCrashtest };
+
+// Creates `dir` if needed and proves it writable (creates and removes a probe file), and checks that every file
+// `kind` writes there can be replaced (is not a directory) and that OUT/data, if present, is a directory: so a run
+// that could not save its results is refused before it runs, not after. InvalidArgument naming --out and the path
+// otherwise. Touches nothing else.
+Status PrepareOutDir(const std::string& dir, OutputKind kind);
 
 // One data directory per engine, in config order: OUT/data/<name with every character outside [A-Za-z0-9._-]
 // replaced by '_'>, with "-2", "-3", ... appended when an earlier engine already has that directory (names that

@@ -41,19 +41,23 @@ class PrepareOutDirTest : public ::testing::Test {
 };
 
 TEST_F(PrepareOutDirTest, AcceptsAnEmptyOrEarlierOutputDirectory) {
-  EXPECT_TRUE(PrepareOutDir(In("new/out")).ok());
+  EXPECT_TRUE(PrepareOutDir(In("new/out"), OutputKind::kRun).ok());
   std::ofstream(In("new/out/results.json")) << "{}";
   fs::create_directories(In("new/out/data/Memory"));
-  const Status s = PrepareOutDir(In("new/out"));
+  const Status s = PrepareOutDir(In("new/out"), OutputKind::kRun);
   EXPECT_TRUE(s.ok()) << s.message();
 }
 
 // The audit's case: every engine ran, then the results could not be renamed onto a directory.
 TEST_F(PrepareOutDirTest, RefusesAnOutputFileThatIsADirectoryBeforeAnythingRuns) {
-  for (const char* name : {"results.json", "crashtest.json", "report.md", "execution-time.svg"}) {
+  for (const auto& [name, kind] : {std::pair{"results.json", OutputKind::kRun},
+                                   {"report.md", OutputKind::kRun},
+                                   {"execution-time.svg", OutputKind::kRun},
+                                   {"crashtest.json", OutputKind::kCrashtest},
+                                   {"crashtest.md", OutputKind::kCrashtest}}) {
     SCOPED_TRACE(name);
     fs::create_directories(In(name));
-    const Status s = PrepareOutDir(dir_.path());
+    const Status s = PrepareOutDir(dir_.path(), kind);
     ASSERT_FALSE(s.ok());
     EXPECT_EQ(s.code(), KVB_INVALID_ARGUMENT);
     EXPECT_NE(s.message().find("--out: cannot replace " + In(name) + ": Is a directory"), std::string::npos)
@@ -61,9 +65,23 @@ TEST_F(PrepareOutDirTest, RefusesAnOutputFileThatIsADirectoryBeforeAnythingRuns)
     fs::remove(In(name));
   }
   std::ofstream(In("data")) << "not a directory";
-  const Status s = PrepareOutDir(dir_.path());
+  const Status s = PrepareOutDir(dir_.path(), OutputKind::kRun);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find(In("data") + "' exists and is not a directory"), std::string::npos) << s.message();
+}
+
+// A file only the other command writes is not in the way: a run's results.json does not stop a crash test.
+TEST_F(PrepareOutDirTest, OnlyTheCommandsOwnOutputFilesMustBeReplaceable) {
+  fs::create_directories(In("crashtest.json"));
+  fs::create_directories(In("crashtest.md"));
+  Status s = PrepareOutDir(dir_.path(), OutputKind::kRun);
+  EXPECT_TRUE(s.ok()) << s.message();
+  fs::remove(In("crashtest.json"));
+  fs::remove(In("crashtest.md"));
+  fs::create_directories(In("results.json"));
+  fs::create_directories(In("report.html"));
+  s = PrepareOutDir(dir_.path(), OutputKind::kCrashtest);
+  EXPECT_TRUE(s.ok()) << s.message();
 }
 
 }  // namespace
