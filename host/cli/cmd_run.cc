@@ -2,7 +2,8 @@
 // Refuses a bad config, a plugin that does not load or rejects its settings, and an unusable --out directory with
 // exit status 2 before anything runs (and before any file in --out is touched). Otherwise runs every engine in
 // its own worker process, writes OUT/results.json and the report, and exits 0 when every engine completed and the
-// checksums agree, 1 otherwise.
+// checksums agree, 1 otherwise. SIGINT or SIGTERM stops it: results.json and the report are written for the
+// engines that ran (runner/stop_signals.hpp) and the process ends by that signal.
 #include <spdlog/spdlog.h>
 
 #include <cstdio>

@@ -64,13 +64,13 @@ static int compare(const void* a, size_t an, const void* b, size_t bn) {
   return an < bn ? -1 : (an > bn ? 1 : 0);
 }
 
-/* Index of the first of `count` sorted entries with key >= `key` (or > `key` when `strictly_greater`). */
-static size_t lower_bound(const entry* entries, size_t count, const void* key, size_t key_size, int strictly_greater) {
+/* Index of the first of `count` sorted entries with key >= `key`. */
+static size_t lower_bound(const entry* entries, size_t count, const void* key, size_t key_size) {
   size_t lo = 0, hi = count;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     int c = compare(entries[mid].key, entries[mid].key_size, key, key_size);
-    if (c < 0 || (strictly_greater && c == 0)) {
+    if (c < 0) {
       lo = mid + 1;
     } else {
       hi = mid;
@@ -287,7 +287,7 @@ static void store_close(kvb_store* store) { (void)store; /* the data stays with 
 static kvb_status put(kvb_store* store, const void* key, size_t key_size, const void* value, size_t value_size,
                       char* err, size_t cap) {
   named_store* s = &store->data;
-  size_t i = lower_bound(s->entries, s->count, key, key_size, 0);
+  size_t i = lower_bound(s->entries, s->count, key, key_size);
   char* v;
   store_changing(s);
   v = copy_bytes(value, value_size);
@@ -325,7 +325,7 @@ static kvb_status put(kvb_store* store, const void* key, size_t key_size, const 
 static kvb_status get(kvb_store* store, const void* key, size_t key_size, kvb_bytes_sink sink, void* context, char* err,
                       size_t cap) {
   const named_store* s = &store->data;
-  size_t i = lower_bound(s->entries, s->count, key, key_size, 0);
+  size_t i = lower_bound(s->entries, s->count, key, key_size);
   (void)err;
   (void)cap;
   if (i == s->count || compare(s->entries[i].key, s->entries[i].key_size, key, key_size) != 0) return KVB_NOT_FOUND;
@@ -335,7 +335,7 @@ static kvb_status get(kvb_store* store, const void* key, size_t key_size, kvb_by
 
 static kvb_status remove_key(kvb_store* store, const void* key, size_t key_size, char* err, size_t cap) {
   named_store* s = &store->data;
-  size_t i = lower_bound(s->entries, s->count, key, key_size, 0);
+  size_t i = lower_bound(s->entries, s->count, key, key_size);
   (void)err;
   (void)cap;
   if (i == s->count || compare(s->entries[i].key, s->entries[i].key_size, key, key_size) != 0) return KVB_OK;
@@ -367,7 +367,7 @@ static void iterator_destroy(kvb_iterator* it) {
 }
 
 static void iterator_seek(kvb_iterator* it, const void* key, size_t key_size) {
-  it->position = lower_bound(it->view->entries, it->view->count, key, key_size, 0);
+  it->position = lower_bound(it->view->entries, it->view->count, key, key_size);
 }
 
 static void iterator_seek_first(kvb_iterator* it) { it->position = 0; }
