@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -93,6 +94,69 @@ TEST(OrderedStore, MatchesStdMapUnderRandomOperations) {
   EXPECT_EQ(s.begin(), s.end());
   s.Put("again", "1");
   EXPECT_EQ(*s.Find("again"), "1");
+}
+
+// Keys that all share a long prefix (as the workload's email and created-at keys do) are ordered by the bytes after
+// it; lookups of keys without that prefix, or with a shorter or longer common part, land where std::map's do; a key
+// that shortens the shared prefix later is ordered correctly too.
+TEST(OrderedStore, KeysSharingALongPrefixMatchStdMap) {
+  OrderedStore s;
+  std::map<std::string, std::string> model;
+  std::mt19937_64 rng(99);
+  auto check_lower_bound = [&](const std::string& key) {
+    auto it = s.LowerBound(key);
+    auto mit = model.lower_bound(key);
+    for (int i = 0; i < 3 && mit != model.end(); ++i, ++it, ++mit) {
+      ASSERT_NE(it, s.end()) << key;
+      ASSERT_EQ(it.key(), mit->first) << key;
+    }
+    if (mit == model.end()) {
+      ASSERT_EQ(it, s.end()) << key;
+    }
+  };
+  const std::string probes[] = {"",
+                                "a",
+                                "user",
+                                "user0000",
+                                "user00000",
+                                "user00001",
+                                "user0000\xff",
+                                "user000000009999",
+                                "user00000000000000000",
+                                "usf",
+                                "z",
+                                "user000000005000@x"};
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < 20000; ++i) {
+      char key[48];
+      std::snprintf(key, sizeof(key), "user%012llu@example%02llu.com",
+                    static_cast<unsigned long long>(rng() % (round == 0 ? 10000 : 1000000)),
+                    static_cast<unsigned long long>(rng() % 97));
+      if (rng() % 5 == 0) {
+        s.Delete(key);
+        model.erase(key);
+      } else {
+        s.Put(key, std::to_string(i));
+        model[key] = std::to_string(i);
+      }
+      if (i % 1000 == 0) {
+        for (const std::string& probe : probes) check_lower_bound(probe);
+      }
+    }
+    // A key that shares less: every window is recomputed.
+    s.Put("user1", "shorter shared prefix");
+    model["user1"] = "shorter shared prefix";
+    for (const std::string& probe : probes) check_lower_bound(probe);
+  }
+  auto it = s.begin();
+  for (const auto& [k, v] : model) {
+    ASSERT_NE(it, s.end());
+    ASSERT_EQ(it.key(), k);
+    ASSERT_EQ(it.value(), v);
+    ++it;
+  }
+  EXPECT_EQ(it, s.end());
+  for (const auto& [k, v] : model) ASSERT_EQ(*s.Find(k), v);
 }
 
 // Keys written in order fill leaves completely (no half-empty leaves from splits) and read back in order.

@@ -5,7 +5,8 @@
 
 namespace kvbench::memory {
 
-uint64_t SortedIndex::Prefix(std::string_view key) {
+uint64_t SortedIndex::Prefix(std::string_view key) const {
+  key.remove_prefix(common_.size());
   uint64_t p = 0;
   const size_t n = std::min<size_t>(8, key.size());
   for (size_t i = 0; i < n; ++i) p |= static_cast<uint64_t>(static_cast<unsigned char>(key[i])) << (56 - 8 * i);
@@ -14,13 +15,17 @@ uint64_t SortedIndex::Prefix(std::string_view key) {
 
 int SortedIndex::Compare(uint64_t prefix, std::string_view key, const Entry& e) {
   if (prefix != e.prefix) return prefix < e.prefix ? -1 : 1;
-  // Equal prefixes: the keys share their first 8 bytes (or are shorter, zero-padded): compare the whole keys.
+  // Equal windows: the keys share 8 more bytes (or are shorter, zero-padded): compare the whole keys.
   return key.compare(e.record->key());
 }
 
 SortedIndex::Position SortedIndex::LowerBound(std::string_view key, bool* found) const {
   if (found != nullptr) *found = false;
   if (leaves_.empty()) return end();
+  if (key.substr(0, common_.size()) != common_) {
+    // Every key of the index starts with common_ and this one does not: it sorts before or after all of them.
+    return key < common_ ? begin() : end();
+  }
   const uint64_t prefix = Prefix(key);
   // The last leaf whose first key is <= key (or the first leaf).
   size_t lo = 0, hi = firsts_.size();
@@ -47,8 +52,25 @@ SortedIndex::Position SortedIndex::LowerBound(std::string_view key, bool* found)
   return {lo, a};
 }
 
+void SortedIndex::ShrinkCommonPrefix(std::string_view key) {
+  size_t n = 0;
+  while (n < common_.size() && n < key.size() && common_[n] == key[n]) ++n;
+  common_.resize(n);
+  for (size_t i = 0; i < leaves_.size(); ++i) {
+    Leaf& leaf = *leaves_[i];
+    for (size_t j = 0; j < leaf.size; ++j) leaf.entries[j].prefix = Prefix(leaf.entries[j].record->key());
+    firsts_[i] = leaf.entries[0];
+  }
+}
+
 void SortedIndex::Insert(Position p, Record* record) {
-  const Entry e{Prefix(record->key()), record};
+  const std::string_view key = record->key();
+  if (size_ == 0) {
+    common_.assign(key);
+  } else if (key.substr(0, common_.size()) != common_) {
+    ShrinkCommonPrefix(key);  // rare: each call shortens common_ for good
+  }
+  const Entry e{Prefix(key), record};
   ++size_;
   if (leaves_.empty()) {
     leaves_.push_back(std::make_unique<Leaf>());
@@ -109,6 +131,7 @@ void SortedIndex::Clear() {
   leaves_.clear();
   firsts_.clear();
   size_ = 0;
+  common_.clear();
 }
 
 }  // namespace kvbench::memory
