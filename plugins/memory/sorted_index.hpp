@@ -2,8 +2,8 @@
 // array of (8-byte key window, record) entries, plus a flat array of each leaf's first entry for finding the
 // leaf. A scan walks a leaf's entries in order (contiguous memory, prefetch-friendly); most key comparisons are
 // decided by the windows without touching the records. A window is the 8 bytes after the prefix every key of the
-// index shares (the workload's email, created-at and reputation keys share their first 8 to 14 bytes, so windows
-// at offset 0 would tie and every comparison would read its record). Not thread-safe.
+// index shares (the workload's email and created-at keys share their first 10 bytes at 1M profiles, so windows at
+// offset 0 would tie and every comparison would read its record). Not thread-safe.
 #ifndef KVBENCH_PLUGINS_MEMORY_SORTED_INDEX_HPP_
 #define KVBENCH_PLUGINS_MEMORY_SORTED_INDEX_HPP_
 
