@@ -80,10 +80,7 @@ int CrashtestCommand(const CommandArgs& argv) {
     spdlog::info("{}: promise {} ({}): {} kills, lost {} (max {}), corrupt {}, invented {}, orphans {}: {}", e.name,
                  crash::PromiseName(e.promise.promise), e.promise.reason, e.kills.size(), e.total_lost(), e.max_lost(),
                  e.corrupt(), e.invented(), e.orphans(), e.held() ? "held" : "BROKEN");
-    if (const int signal = runner::StopSignal(); signal != 0) {
-      run.interrupted_by = signal;
-      for (size_t j = i + 1; j < config.engines.size(); ++j) run.engines_not_run.push_back(config.engines[j].name);
-    }
+    run.interrupted_by = runner::StopSignal();
     // Rewritten after every engine: an interrupted run keeps the engines it finished.
     Status s = crash::WriteCrashOutputs(run, out);
     if (!s.ok()) {

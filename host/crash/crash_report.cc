@@ -29,6 +29,12 @@ std::string Escape(std::string text) {
 
 }  // namespace
 
+std::vector<std::string> CrashRun::engines_not_run() const {
+  std::vector<std::string> names;
+  for (size_t i = engines.size(); i < config.engines.size(); ++i) names.push_back(config.engines[i].name);
+  return names;
+}
+
 bool CrashRun::all_held() const {
   for (const EngineCrashResult& e : engines) {
     if (!e.held()) return false;
@@ -55,7 +61,7 @@ nlohmann::json CrashRun::ToJson() const {
       {"workload_seed", p.seed},
       {"all_promises_held", all_held()},
       {"interrupted_by", interrupted_by != 0 ? nlohmann::json(runner::SignalName(interrupted_by)) : nlohmann::json()},
-      {"engines_not_run", engines_not_run},
+      {"engines_not_run", engines_not_run()},
       {"config", config.ToJson()},
       {"engines", engines_json}};
 }
@@ -82,9 +88,9 @@ std::string CrashMarkdown(const CrashRun& run) {
   md += "Verdict: " + std::string(run.all_held() ? "every promise held" : "**a promise was broken**") + ".\n\n";
   if (run.interrupted_by != 0) {
     md += "**Interrupted by " + runner::SignalName(run.interrupted_by) + "**: the kill under way was dropped";
-    if (!run.engines_not_run.empty()) {
+    if (const std::vector<std::string> not_run = run.engines_not_run(); !not_run.empty()) {
       std::string names;
-      for (const std::string& n : run.engines_not_run) names += (names.empty() ? "" : ", ") + Escape(n);
+      for (const std::string& n : not_run) names += (names.empty() ? "" : ", ") + Escape(n);
       md += "; not run: " + names;
     }
     md += ".\n\n";

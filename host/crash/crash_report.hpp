@@ -21,10 +21,11 @@ struct CrashRun {
   int kills = 0;
   Fault fault = Fault::kKill;
   std::vector<EngineCrashResult> engines;
-  int interrupted_by = 0;                    // SIGINT or SIGTERM that stopped the test, else 0
-  std::vector<std::string> engines_not_run;  // the config's engines after the interrupted one
+  int interrupted_by = 0;  // SIGINT or SIGTERM that stopped the test, else 0
 
   bool all_held() const;
+  // The config's engines that have no entry in `engines` (not started), as results.json lists them.
+  std::vector<std::string> engines_not_run() const;
   nlohmann::json ToJson() const;
 };
 

@@ -297,21 +297,14 @@ EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engin
   base.data_dir = runner::EngineDataDirs(options.out_dir, config.engines)[engine_index];
   const std::string exe = options.executable.empty() ? runner::SelfExecutable() : options.executable;
   const workload::WorkloadParams params = config.workload.Effective();
-  for (int i = 0; i < options.kills; ++i) {
-    if (runner::StopSignal() != 0) {
-      result.interrupted = true;
-      break;
-    }
+  for (int i = 0; i < options.kills && runner::StopSignal() == 0; ++i) {
     const KillTarget target = PickKillTarget(options.seed, engine.name, i, params);
     KillOutcome k;
     k.kill = i;
     k.phase = target.phase;
     k.target_ops = target.target_ops;
     KillRun(base, options, exe).Run(&k);
-    if (runner::StopSignal() != 0) {  // its writer or verifier was stopped, not tested: not a result
-      result.interrupted = true;
-      break;
-    }
+    if (runner::StopSignal() != 0) break;  // its writer or verifier was stopped, not tested: not a result
     spdlog::info("{} {} {}/{}: {} target {} acked {} ({}){}, reopen {}: lost {}, corrupt {}, invented {}, orphans {}{}",
                  engine.name, options.fault == Fault::kPowerCut ? "power cut" : "kill", i + 1, options.kills,
                  CrashPhaseName(k.phase), k.target_ops, k.acked_ops, k.writer,
@@ -319,6 +312,7 @@ EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engin
                  k.reopen, k.lost, k.corrupt, k.invented, k.orphans, k.error.empty() ? "" : " (" + k.error + ")");
     result.kills.push_back(std::move(k));
   }
+  result.interrupted = result.kills.size() < static_cast<size_t>(options.kills);  // only a stop ends the loop early
   if (!options.keep_data) {
     std::error_code ec;
     std::filesystem::remove_all(base.data_dir, ec);
