@@ -22,6 +22,33 @@ TEST(Crc32cTest, StandardVectors) {
   EXPECT_EQ(0u, Value("", 0));
 }
 
+TEST(Crc32cTest, PortableStandardVectors) {
+  char buf[32];
+  std::memset(buf, 0, sizeof(buf));
+  EXPECT_EQ(0x8a9136aau, ExtendPortable(0, buf, sizeof(buf)));
+  EXPECT_EQ(0xe3069283u, ExtendPortable(0, "123456789", 9));
+  EXPECT_EQ(0u, ExtendPortable(0, "", 0));
+}
+
+// Extend takes the CPU's crc32 instruction where it has one: it must agree
+// with the software path on every length, alignment and starting crc.
+TEST(Crc32cTest, ExtendAgreesWithPortable) {
+  std::string data(1100, '\0');
+  uint32_t x = 12345;
+  for (char& c : data) {
+    x = x * 1103515245u + 12345u;
+    c = static_cast<char>(x >> 16);
+  }
+  for (size_t offset = 0; offset < 9; offset++) {
+    for (size_t n = 0; n + offset <= 300; n++) {
+      ASSERT_EQ(Extend(0, data.data() + offset, n), ExtendPortable(0, data.data() + offset, n)) << offset << " " << n;
+    }
+  }
+  for (uint32_t init : {0u, 1u, 0xdeadbeefu, 0xffffffffu}) {
+    EXPECT_EQ(Extend(init, data.data() + 3, 1093), ExtendPortable(init, data.data() + 3, 1093)) << init;
+  }
+}
+
 TEST(Crc32cTest, ExtendEqualsWhole) {
   std::string data;
   for (int i = 0; i < 1000; i++) data.push_back(static_cast<char>(i * 31 + 7));
