@@ -4,7 +4,6 @@
 // shapes to zt::Tree. README.md lists the settings and durability promises.
 #include <kvbench/sdk.hpp>
 #include <kvbench/sdk_config.hpp>
-
 #include <memory>
 #include <string>
 #include <string_view>
@@ -59,16 +58,10 @@ class Store {
   using Iterator = plugin::Iterator;
   explicit Store(zt::Tree* tree) : tree_(tree) {}
 
-  sdk::Status Put(std::string_view key, std::string_view value) {
-    return Convert(tree_->Put(key, value));
-  }
+  sdk::Status Put(std::string_view key, std::string_view value) { return Convert(tree_->Put(key, value)); }
   sdk::Status Get(std::string_view key, sdk::ValueSink sink) {
     zt::Status s = tree_->Get(
-        key,
-        [](void* ctx, std::string_view v) {
-          (*static_cast<sdk::ValueSink*>(ctx))(v);
-        },
-        &sink);
+        key, [](void* ctx, std::string_view v) { (*static_cast<sdk::ValueSink*>(ctx))(v); }, &sink);
     if (s.IsNotFound()) return sdk::Status::NotFound();
     return Convert(s);
   }
@@ -77,8 +70,7 @@ class Store {
     *it = std::make_unique<Iterator>(tree_->NewIterator());
     return sdk::Status::OK();
   }
-  sdk::Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink,
-                   uint64_t* visited) {
+  sdk::Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
     std::unique_ptr<zt::TreeIterator> it = tree_->NewIterator();
     if (r.from_first) {
       it->SeekToFirst();
@@ -86,8 +78,7 @@ class Store {
       it->Seek(r.start);
     }
     uint64_t n = 0;
-    for (; it->Valid() && (r.limit == 0 || n < r.limit) && r.InRange(it->key());
-         it->Next()) {
+    for (; it->Valid() && (r.limit == 0 || n < r.limit) && r.InRange(it->key()); it->Next()) {
       ++n;
       if (!sink(it->key(), it->value())) break;
     }
@@ -148,11 +139,9 @@ class Engine {
   }
   sdk::Status Durability(std::string* out) {
     const zt::Options& o = engine_->options();
-    *out = DurabilityLine(o.wal_mode, static_cast<long long>(
-                                          o.wal_tail_interval.count()));
+    *out = DurabilityLine(o.wal_mode, static_cast<long long>(o.wal_tail_interval.count()));
     if (o.wal_mode == zt::WalMode::kSyncCompressed) {
-      *out += " Tail interval: " + std::to_string(o.wal_tail_interval.count()) +
-              " ms.";
+      *out += " Tail interval: " + std::to_string(o.wal_tail_interval.count()) + " ms.";
     }
     return sdk::Status::OK();
   }
@@ -167,50 +156,38 @@ class Engine {
 };
 
 // Reads settings into options; returns the effective settings JSON in *json.
-sdk::Status ParseConfig(std::string_view config_json, zt::Options* o,
-                        std::string* json) {
+sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::string* json) {
   sdk::ConfigReader c(config_json);
   constexpr int64_t kMaxCount = int64_t{1} << 40;
-  c.Integer("settings", "MutableSegmentMaxItemCount",
-            &o->mutable_segment_max_item_count, 1, kMaxCount);
-  c.Integer("settings", "DiskSegmentMaxItemCount",
-            &o->disk_segment_max_item_count, 1, kMaxCount);
-  c.Integer("settings", "SparseArrayStepSize", &o->table.sparse_array_step, 0,
-            1 << 20);
+  c.Integer("settings", "MutableSegmentMaxItemCount", &o->mutable_segment_max_item_count, 1, kMaxCount);
+  c.Integer("settings", "DiskSegmentMaxItemCount", &o->disk_segment_max_item_count, 1, kMaxCount);
+  c.Integer("settings", "SparseArrayStepSize", &o->table.sparse_array_step, 0, 1 << 20);
   c.Integer("settings", "KeyCacheSize", &o->table.key_cache_size, 0, 1 << 24);
-  c.Integer("settings", "ValueCacheSize", &o->table.value_cache_size, 0,
-            1 << 24);
-  c.Integer("settings", "IteratorPrefetchSize", &o->table.iterator_prefetch, 0,
-            1 << 20);
+  c.Integer("settings", "ValueCacheSize", &o->table.value_cache_size, 0, 1 << 24);
+  c.Integer("settings", "IteratorPrefetchSize", &o->table.iterator_prefetch, 0, 1 << 20);
   int64_t lifetime_ms = o->block_cache_lifetime.count();
   c.Int("settings", "BlockCacheLifeTimeMs", &lifetime_ms, 0, kMaxCount);
   o->block_cache_lifetime = std::chrono::milliseconds(lifetime_ms);
   // -1: unbounded (ZoneTree's behaviour).
   int64_t budget_mb = static_cast<int64_t>(o->block_cache_bytes >> 20);
   c.Int("settings", "BlockCacheBudgetMb", &budget_mb, -1, 1 << 24);
-  o->block_cache_bytes = budget_mb < 0 ? zt::BlockCache::kUnbounded
-                                       : static_cast<uint64_t>(budget_mb) << 20;
+  o->block_cache_bytes = budget_mb < 0 ? zt::BlockCache::kUnbounded : static_cast<uint64_t>(budget_mb) << 20;
   std::string policy = zt::BottomMergePolicyName(o->bottom_merge_policy);
   c.Choice("settings", "BottomMergePolicy", &policy, {"merge-all", "none"});
   zt::ParseBottomMergePolicy(policy, &o->bottom_merge_policy);
-  c.Integer("settings", "BottomMergeThreshold", &o->bottom_merge_threshold, 1,
-            1 << 20);
-  c.Integer("settings", "CompressionBlockSize", &o->table.block_size, 1024,
-            int64_t{256} << 20);
+  c.Integer("settings", "BottomMergeThreshold", &o->bottom_merge_threshold, 1, 1 << 20);
+  c.Integer("settings", "CompressionBlockSize", &o->table.block_size, 1024, int64_t{256} << 20);
   std::string compression = zt::CompressionName(o->table.compression);
   c.Choice("settings", "Compression", &compression, {"zstd", "none"});
   zt::ParseCompression(compression, &o->table.compression);
   // zstd levels: negative are its fast levels, 0 its default (3).
   c.Integer("settings", "CompressionLevel", &o->table.zstd_level, -50, 19);
   c.Integer("settings", "MergeThreadNice", &o->merge_thread_nice, 0, 19);
-  c.Integer("settings", "PartMinEntries", &o->table.part_min_entries, 1,
-            kMaxCount);
-  c.Integer("settings", "PartMaxEntries", &o->table.part_max_entries, 1,
-            kMaxCount);
+  c.Integer("settings", "PartMinEntries", &o->table.part_min_entries, 1, kMaxCount);
+  c.Integer("settings", "PartMaxEntries", &o->table.part_max_entries, 1, kMaxCount);
   c.Integer("settings", "MaxFrozenSegments", &o->max_frozen_segments, 1, 1024);
   std::string wal = zt::WalModeName(o->wal_mode);
-  c.Choice("durability", "WalMode", &wal,
-           {"none", "sync", "sync-compressed", "async-compressed"});
+  c.Choice("durability", "WalMode", &wal, {"none", "sync", "sync-compressed", "async-compressed"});
   zt::ParseWalMode(wal, &o->wal_mode);
   int64_t tail_ms = o->wal_tail_interval.count();
   c.Int("durability", "WalTailIntervalMs", &tail_ms, 1, 3'600'000);
@@ -219,8 +196,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o,
   sdk::Status s = c.Finish();
   if (!s.ok()) return s;
   if (o->table.part_min_entries > o->table.part_max_entries) {
-    return sdk::Status::InvalidArgument(
-        "settings.PartMinEntries must not exceed settings.PartMaxEntries");
+    return sdk::Status::InvalidArgument("settings.PartMinEntries must not exceed settings.PartMaxEntries");
   }
 
   nlohmann::json j;
@@ -261,15 +237,12 @@ struct ZoneTreeLikePlugin {
   static constexpr bool kConcurrentDataCalls = true;
   using Engine = plugin::Engine;
 
-  static sdk::Status Open(const sdk::OpenRequest& req,
-                          std::unique_ptr<Engine>* engine) {
+  static sdk::Status Open(const sdk::OpenRequest& req, std::unique_ptr<Engine>* engine) {
     zt::Options options;  // ZoneTree's defaults; the run config sets the report's
     std::string json;
     sdk::Status s = ParseConfig(req.config_json, &options, &json);
     if (!s.ok()) return s;
-    options.logger = [](int level, std::string_view message) {
-      sdk::Host::Log(level, message);
-    };
+    options.logger = [](int level, std::string_view message) { sdk::Host::Log(level, message); };
     std::unique_ptr<zt::Engine> e;
     zt::Status zs = zt::Engine::Open(req.data_dir, options, &e);
     if (!zs.ok()) return Convert(zs);

@@ -90,8 +90,7 @@ TEST_F(PluginTest, UnknownOrWrongSettingsAreRejected) {
   EXPECT_EQ(Open(R"({"settings":{"NoSuchKnob":1}})", &e, &err), KVB_INVALID_ARGUMENT);
   EXPECT_NE(err.find("settings.NoSuchKnob"), std::string::npos) << err;
   EXPECT_EQ(e, nullptr);
-  EXPECT_EQ(Open(R"({"settings":{"MutableSegmentMaxItemCount":"many"}})", &e, &err),
-            KVB_INVALID_ARGUMENT);
+  EXPECT_EQ(Open(R"({"settings":{"MutableSegmentMaxItemCount":"many"}})", &e, &err), KVB_INVALID_ARGUMENT);
   EXPECT_NE(err.find("MutableSegmentMaxItemCount"), std::string::npos) << err;
   EXPECT_EQ(Open(R"({"durability":{"WalMode":"sometimes"}})", &e, &err), KVB_INVALID_ARGUMENT);
   EXPECT_NE(err.find("durability.WalMode"), std::string::npos) << err;
@@ -103,12 +102,11 @@ TEST_F(PluginTest, UnknownOrWrongSettingsAreRejected) {
 TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
   kvb_engine* e = nullptr;
   std::string err;
-  std::string config =
-      R"({"settings":{"MutableSegmentMaxItemCount":250000,"SparseArrayStepSize":16,)"
-      R"("KeyCacheSize":1024,"ValueCacheSize":1024,"IteratorPrefetchSize":16,)"
-      R"("BlockCacheLifeTimeMs":60000,"BottomMergePolicy":"merge-all","BlockCacheBudgetMb":64,)"
-      R"("MergeThreadNice":10},)"
-      R"("durability":{"WalMode":"sync"}})";
+  std::string config = R"({"settings":{"MutableSegmentMaxItemCount":250000,"SparseArrayStepSize":16,)"
+                       R"("KeyCacheSize":1024,"ValueCacheSize":1024,"IteratorPrefetchSize":16,)"
+                       R"("BlockCacheLifeTimeMs":60000,"BottomMergePolicy":"merge-all","BlockCacheBudgetMb":64,)"
+                       R"("MergeThreadNice":10},)"
+                       R"("durability":{"WalMode":"sync"}})";
   ASSERT_EQ(Open(config, &e, &err), KVB_OK) << err;
   std::string eff = Describe(e, KVB_DESCRIBE_EFFECTIVE_SETTINGS);
   EXPECT_NE(eff.find("\"MutableSegmentMaxItemCount\":250000"), std::string::npos) << eff;
@@ -152,8 +150,7 @@ TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
   ASSERT_EQ(t_->scan(
                 s, &r,
                 [](void* c, const void* k, size_t kn, const void*, size_t) -> int32_t {
-                  static_cast<std::vector<std::string>*>(c)->emplace_back(
-                      static_cast<const char*>(k), kn);
+                  static_cast<std::vector<std::string>*>(c)->emplace_back(static_cast<const char*>(k), kn);
                   return 0;
                 },
                 &keys, &visited, nullptr, 0),

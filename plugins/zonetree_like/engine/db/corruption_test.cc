@@ -22,11 +22,9 @@ Options CorruptionOptions(WalMode mode) {
   return o;
 }
 
-Status OpenTree(const std::string& dir, WalMode mode,
-                std::unique_ptr<Tree>* tree, EngineStats* stats) {
+Status OpenTree(const std::string& dir, WalMode mode, std::unique_ptr<Tree>* tree, EngineStats* stats) {
   Options o = CorruptionOptions(mode);
-  auto cache = std::make_shared<BlockCache>(o.block_cache_bytes,
-                                            o.block_cache_lifetime);
+  auto cache = std::make_shared<BlockCache>(o.block_cache_bytes, o.block_cache_lifetime);
   return Tree::Open(dir, o, cache, stats, tree);
 }
 

@@ -7,13 +7,11 @@ namespace zt {
 Engine::Engine(std::string dir, const Options& options)
     : dir_(std::move(dir)),
       options_(options),
-      cache_(std::make_shared<BlockCache>(options.block_cache_bytes,
-                                          options.block_cache_lifetime)) {}
+      cache_(std::make_shared<BlockCache>(options.block_cache_bytes, options.block_cache_lifetime)) {}
 
 Engine::~Engine() { Close(); }
 
-Status Engine::Open(const std::string& dir, const Options& options,
-                    std::unique_ptr<Engine>* out) {
+Status Engine::Open(const std::string& dir, const Options& options, std::unique_ptr<Engine>* out) {
   if (options.mutable_segment_max_item_count == 0) {
     return Status::InvalidArgument("MutableSegmentMaxItemCount must be > 0");
   }
@@ -28,8 +26,7 @@ Status Engine::Open(const std::string& dir, const Options& options,
 void Engine::CleanerLoop() {
   std::unique_lock<std::mutex> lock(cleaner_mu_);
   while (!cleaner_stop_) {
-    cleaner_cv_.wait_for(lock, options_.cache_cleaner_interval,
-                         [this] { return cleaner_stop_; });
+    cleaner_cv_.wait_for(lock, options_.cache_cleaner_interval, [this] { return cleaner_stop_; });
     if (cleaner_stop_) break;
     lock.unlock();
     cache_->EvictExpired();
@@ -38,10 +35,8 @@ void Engine::CleanerLoop() {
 }
 
 Status Engine::OpenTree(std::string_view name, Tree** tree) {
-  if (name.empty() || name == "." || name == ".." ||
-      name.find('/') != std::string_view::npos) {
-    return Status::InvalidArgument("invalid store name '" + std::string(name) +
-                                   "'");
+  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos) {
+    return Status::InvalidArgument("invalid store name '" + std::string(name) + "'");
   }
   std::lock_guard<std::mutex> lock(mu_);
   if (closed_) return Status::InvalidArgument("engine is closed");
@@ -115,25 +110,19 @@ std::string Engine::StatsJson() const {
       deletes += t->deletes();
       Tree::Layout l = t->GetLayout();
       if (!trees.empty()) trees += ",";
-      trees += "\"" + name + "\":{\"mutable_records\":" +
-               std::to_string(l.mutable_records) +
-               ",\"frozen\":" + std::to_string(l.frozen) +
-               ",\"disk_entries\":" + std::to_string(l.disk_entries) +
+      trees += "\"" + name + "\":{\"mutable_records\":" + std::to_string(l.mutable_records) +
+               ",\"frozen\":" + std::to_string(l.frozen) + ",\"disk_entries\":" + std::to_string(l.disk_entries) +
                ",\"disk_parts\":" + std::to_string(l.disk_parts) +
                ",\"bottoms\":" + std::to_string(l.bottom_entries.size()) + "}";
     }
   }
   BlockCache::Stats cs = cache_->stats();
-  std::string out = "{\"puts\":" + std::to_string(puts) +
-                    ",\"deletes\":" + std::to_string(deletes) + "," +
+  std::string out = "{\"puts\":" + std::to_string(puts) + ",\"deletes\":" + std::to_string(deletes) + "," +
                     counters.substr(1, counters.size() - 2);
   out += ",\"block_cache\":{\"budget\":" + std::to_string(cache_->budget()) +
-         ",\"charge\":" + std::to_string(cache_->charge()) +
-         ",\"entries\":" + std::to_string(cache_->entries()) +
-         ",\"hits\":" + std::to_string(cs.hits) +
-         ",\"misses\":" + std::to_string(cs.misses) +
-         ",\"inserts\":" + std::to_string(cs.inserts) +
-         ",\"evictions\":" + std::to_string(cs.evictions) +
+         ",\"charge\":" + std::to_string(cache_->charge()) + ",\"entries\":" + std::to_string(cache_->entries()) +
+         ",\"hits\":" + std::to_string(cs.hits) + ",\"misses\":" + std::to_string(cs.misses) +
+         ",\"inserts\":" + std::to_string(cs.inserts) + ",\"evictions\":" + std::to_string(cs.evictions) +
          ",\"expired\":" + std::to_string(cs.expired) + "}";
   out += ",\"memtable_bytes\":" + std::to_string(memtables);
   out += ",\"trees\":{" + trees + "}}";

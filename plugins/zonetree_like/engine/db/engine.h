@@ -27,8 +27,7 @@ namespace zt {
 class Engine {
  public:
   // Opens (creating if needed) the engine in dir. Trees open lazily.
-  static Status Open(const std::string& dir, const Options& options,
-                     std::unique_ptr<Engine>* out);
+  static Status Open(const std::string& dir, const Options& options, std::unique_ptr<Engine>* out);
   ~Engine();  // Close()
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;

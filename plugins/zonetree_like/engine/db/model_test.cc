@@ -10,8 +10,8 @@
 #include <random>
 #include <string>
 
-#include "db/tree.h"
 #include "db/testutil.h"
+#include "db/tree.h"
 
 namespace zt {
 namespace {
@@ -50,8 +50,7 @@ class ModelRun {
 
   void OpenTree() {
     Options o = test::SmallOptions();
-    WalMode modes[] = {WalMode::kNone, WalMode::kSync, WalMode::kSyncCompressed,
-                       WalMode::kAsyncCompressed};
+    WalMode modes[] = {WalMode::kNone, WalMode::kSync, WalMode::kSyncCompressed, WalMode::kAsyncCompressed};
     o.wal_mode = modes[rng_() % 4];
     o.mutable_segment_max_item_count = 20 + rng_() % 80;
     o.disk_segment_max_item_count = 150 + rng_() % 300;
@@ -60,8 +59,7 @@ class ModelRun {
     o.table.sparse_array_step = static_cast<uint32_t>(rng_() % 5);
     o.table.iterator_prefetch = static_cast<uint32_t>(1 + rng_() % 8);
     o.block_cache_bytes = (rng_() % 2) * 16 * 1024;
-    cache_ = std::make_shared<BlockCache>(o.block_cache_bytes,
-                                          o.block_cache_lifetime);
+    cache_ = std::make_shared<BlockCache>(o.block_cache_bytes, o.block_cache_lifetime);
     Status s = Tree::Open(dir_.Sub("tree"), o, cache_, &stats_, &tree_);
     ASSERT_TRUE(s.ok()) << "step " << step_ << ": " << s.ToString();
   }
@@ -142,14 +140,11 @@ class ModelRun {
 };
 
 TEST(ModelTest, RandomOperationsMatchStdMap) {
-  uint64_t seed = EnvOr(
-      "ZT_MODEL_SEED",
-      static_cast<uint64_t>(
-          std::chrono::steady_clock::now().time_since_epoch().count()));
+  uint64_t seed =
+      EnvOr("ZT_MODEL_SEED", static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
   uint64_t steps = EnvOr("ZT_MODEL_STEPS", 3000);
   SCOPED_TRACE("replay with ZT_MODEL_SEED=" + std::to_string(seed));
-  std::printf("zt_model_test: seed %llu, %llu steps\n",
-              static_cast<unsigned long long>(seed),
+  std::printf("zt_model_test: seed %llu, %llu steps\n", static_cast<unsigned long long>(seed),
               static_cast<unsigned long long>(steps));
   ModelRun run(seed);
   run.Run(steps);

@@ -59,8 +59,7 @@ struct Options {
   uint64_t disk_segment_max_item_count = 20'000'000;
 
   // BottomMergePolicy and its threshold (merge when count > threshold).
-  BottomMergePolicy bottom_merge_policy =
-      BottomMergePolicy::kMergeAllWhenMoreThan;
+  BottomMergePolicy bottom_merge_policy = BottomMergePolicy::kMergeAllWhenMoreThan;
   uint32_t bottom_merge_threshold = 1;
 
   // Frozen (read-only) segments waiting for the merge thread. Writers never

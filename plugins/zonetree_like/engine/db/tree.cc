@@ -23,8 +23,7 @@ void Log(const Options& o, int level, const std::string& msg) {
 // "<digits>.wal" -> number.
 bool ParseWalFileName(std::string_view name, uint64_t* number) {
   constexpr std::string_view kSuffix = ".wal";
-  if (name.size() <= kSuffix.size() ||
-      name.substr(name.size() - kSuffix.size()) != kSuffix) {
+  if (name.size() <= kSuffix.size() || name.substr(name.size() - kSuffix.size()) != kSuffix) {
     return false;
   }
   uint64_t n = 0;
@@ -37,27 +36,22 @@ bool ParseWalFileName(std::string_view name, uint64_t* number) {
 }
 
 bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() &&
-         s.substr(s.size() - suffix.size()) == suffix;
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 uint64_t MicrosSince(std::chrono::steady_clock::time_point start) {
   return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::microseconds>(
-          std::chrono::steady_clock::now() - start)
-          .count());
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
 }
 
 }  // namespace
 
-Tree::Tree(const std::string& dir, const Options& options,
-           std::shared_ptr<BlockCache> cache, EngineStats* stats)
+Tree::Tree(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache, EngineStats* stats)
     : dir_(dir), options_(options), cache_(std::move(cache)), stats_(stats) {}
 
 Tree::~Tree() { Close(); }
 
-Status Tree::Open(const std::string& dir, const Options& options,
-                  std::shared_ptr<BlockCache> cache, EngineStats* stats,
+Status Tree::Open(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache, EngineStats* stats,
                   std::unique_ptr<Tree>* out) {
   std::unique_ptr<Tree> tree(new Tree(dir, options, std::move(cache), stats));
   Status s = tree->Recover();
@@ -120,8 +114,7 @@ Status Tree::Recover() {
 
   for (uint64_t w : state.live_wals) {
     if (w >= state.wal_floor && wal_files.count(w) == 0) {
-      return Status::Corruption(ManifestFileName(dir_) + ": live log " +
-                                wal::LogFileName(dir_, w) + " is missing");
+      return Status::Corruption(ManifestFileName(dir_) + ": live log " + wal::LogFileName(dir_, w) + " is missing");
     }
   }
   // Replay live logs oldest first; each becomes a frozen segment.
@@ -134,22 +127,16 @@ Status Tree::Recover() {
     auto mem = std::make_shared<MemTable>(options_.mutable_segment_max_item_count);
     WalReplayResult result;
     s = ReplayWal(
-        path,
-        [&](EntryKind kind, std::string_view key, std::string_view value) {
-          mem->Add(++seq_, key, kind, value);
-        },
+        path, [&](EntryKind kind, std::string_view key, std::string_view value) { mem->Add(++seq_, key, kind, value); },
         &result);
     if (!s.ok()) return s;
-    stats_->wal_records_replayed.fetch_add(result.records,
-                                           std::memory_order_relaxed);
+    stats_->wal_records_replayed.fetch_add(result.records, std::memory_order_relaxed);
     if (result.torn_tail) {
       stats_->wal_torn_tails.fetch_add(1, std::memory_order_relaxed);
-      stats_->wal_torn_bytes.fetch_add(result.torn_bytes,
-                                       std::memory_order_relaxed);
+      stats_->wal_torn_bytes.fetch_add(result.torn_bytes, std::memory_order_relaxed);
       Log(options_, kLogWarn,
-          "zonetree_like: " + path + ": torn final record cut off (" +
-              std::to_string(result.torn_bytes) + " bytes) after " +
-              std::to_string(result.records) + " records");
+          "zonetree_like: " + path + ": torn final record cut off (" + std::to_string(result.torn_bytes) +
+              " bytes) after " + std::to_string(result.records) + " records");
     }
     if (mem->records() == 0) {
       DeleteWalFiles(w);
@@ -176,8 +163,7 @@ Status Tree::Recover() {
 
 Status Tree::NewWal(uint64_t* number, std::unique_ptr<WalWriter>* wal) {
   *number = NewFileNumber();
-  return WalWriter::Create(wal::LogFileName(dir_, *number), options_,
-                           &stats_->wal_bytes, wal);
+  return WalWriter::Create(wal::LogFileName(dir_, *number), options_, &stats_->wal_bytes, wal);
 }
 
 void Tree::DeleteWalFiles(uint64_t number) {
@@ -241,16 +227,11 @@ void Tree::SetBackgroundError(const Status& s) {
 
 // ---- Writes -------------------------------------------------------------
 
-Status Tree::Put(std::string_view key, std::string_view value) {
-  return Write(key, EntryKind::kValue, value);
-}
+Status Tree::Put(std::string_view key, std::string_view value) { return Write(key, EntryKind::kValue, value); }
 
-Status Tree::Delete(std::string_view key) {
-  return Write(key, EntryKind::kTombstone, {});
-}
+Status Tree::Delete(std::string_view key) { return Write(key, EntryKind::kTombstone, {}); }
 
-Status Tree::Write(std::string_view key, EntryKind kind,
-                   std::string_view value) {
+Status Tree::Write(std::string_view key, EntryKind kind, std::string_view value) {
   std::lock_guard<std::mutex> lock(write_mu_);
   if (has_bg_error_.load(std::memory_order_acquire)) {
     std::lock_guard<std::mutex> l(layout_mu_);
@@ -265,10 +246,8 @@ Status Tree::Write(std::string_view key, EntryKind kind,
   last_seq_.store(seq_, std::memory_order_release);
   // Counted under write_mu_: plain stores, no read-modify-write on a line
   // shared by every tree.
-  std::atomic<uint64_t>& counter =
-      kind == EntryKind::kValue ? puts_ : deletes_;
-  counter.store(counter.load(std::memory_order_relaxed) + 1,
-                std::memory_order_relaxed);
+  std::atomic<uint64_t>& counter = kind == EntryKind::kValue ? puts_ : deletes_;
+  counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   if (mem_->records() >= options_.mutable_segment_max_item_count) {
     return FreezeLocked(/*wait_for_room=*/true);
   }
@@ -281,10 +260,7 @@ Status Tree::FreezeLocked(bool wait_for_room) {
     std::unique_lock<std::mutex> lock(layout_mu_);
     if (frozen_.size() >= options_.max_frozen_segments) {
       stats_->backpressure_waits.fetch_add(1, std::memory_order_relaxed);
-      done_cv_.wait(lock, [this] {
-        return frozen_.size() < options_.max_frozen_segments ||
-               !bg_error_.ok() || stop_;
-      });
+      done_cv_.wait(lock, [this] { return frozen_.size() < options_.max_frozen_segments || !bg_error_.ok() || stop_; });
     }
     if (!bg_error_.ok()) return bg_error_;
   }
@@ -326,8 +302,7 @@ Status Tree::Freeze() {
 
 // ---- Reads --------------------------------------------------------------
 
-Status Tree::Get(std::string_view key, void (*sink)(void*, std::string_view),
-                 void* ctx) const {
+Status Tree::Get(std::string_view key, void (*sink)(void*, std::string_view), void* ctx) const {
   std::shared_ptr<const Version> v = version_.Load();
   EntryKind kind;
   std::string_view value;
@@ -362,19 +337,14 @@ Status Tree::Get(std::string_view key, void (*sink)(void*, std::string_view),
 
 Status Tree::Get(std::string_view key, std::string* value) const {
   return Get(
-      key,
-      [](void* ctx, std::string_view v) {
-        static_cast<std::string*>(ctx)->assign(v);
-      },
-      value);
+      key, [](void* ctx, std::string_view v) { static_cast<std::string*>(ctx)->assign(v); }, value);
 }
 
 std::unique_ptr<TreeIterator> Tree::NewIterator(bool fill_cache) const {
   // The sequence number first, then the version: every record at or below
   // the snapshot is in this version or an older layer of it.
   uint64_t snapshot = last_seq_.load(std::memory_order_acquire);
-  return std::make_unique<TreeIterator>(
-      version_.Load(), snapshot, fill_cache);
+  return std::make_unique<TreeIterator>(version_.Load(), snapshot, fill_cache);
 }
 
 Status Tree::Count(uint64_t* count) const {
@@ -415,8 +385,7 @@ Status Tree::WaitForMerges() {
   std::unique_lock<std::mutex> lock(layout_mu_);
   merge_cv_.notify_one();
   done_cv_.wait(lock, [this] {
-    return !bg_error_.ok() || stop_ ||
-           (frozen_.empty() && !merge_running_ && !BottomMergeWantedLocked());
+    return !bg_error_.ok() || stop_ || (frozen_.empty() && !merge_running_ && !BottomMergeWantedLocked());
   });
   return bg_error_;
 }
@@ -492,8 +461,7 @@ Status Tree::Close() {
 // ---- Background merges --------------------------------------------------
 
 bool Tree::BottomMergeWantedLocked() const {
-  return options_.bottom_merge_policy ==
-             BottomMergePolicy::kMergeAllWhenMoreThan &&
+  return options_.bottom_merge_policy == BottomMergePolicy::kMergeAllWhenMoreThan &&
          bottoms_.size() > options_.bottom_merge_threshold;
 }
 
@@ -505,10 +473,8 @@ void Tree::MergeLoop() {
   }
   std::unique_lock<std::mutex> lock(layout_mu_);
   while (true) {
-    merge_cv_.wait(lock, [this] {
-      return stop_ || (bg_error_.ok() &&
-                       (!frozen_.empty() || BottomMergeWantedLocked()));
-    });
+    merge_cv_.wait(lock,
+                   [this] { return stop_ || (bg_error_.ok() && (!frozen_.empty() || BottomMergeWantedLocked())); });
     if (stop_) break;
     bool frozen_work = !frozen_.empty();
     merge_running_ = true;
@@ -541,8 +507,7 @@ Status Tree::MergeFrozen() {
   MergeInput in;
   std::vector<std::unique_ptr<InternalIterator>> layers;
   for (const auto& m : inputs) {
-    layers.push_back(
-        std::make_unique<MemTableLayerIterator>(m, MemTable::kMaxSequence));
+    layers.push_back(std::make_unique<MemTableLayerIterator>(m, MemTable::kMaxSequence));
   }
   if (layers.size() == 1) {
     in.newer = std::move(layers[0]);
@@ -552,16 +517,15 @@ Status Tree::MergeFrozen() {
   in.base = base;
   in.drop_tombstones = drop_tombstones;
   MergeOutput out;
-  s = RunMerge(dir_, options_.table, [this] { return NewFileNumber(); }, &in,
-               &out);
+  s = RunMerge(
+      dir_, options_.table, [this] { return NewFileNumber(); }, &in, &out);
   if (!s.ok()) return s;
   std::shared_ptr<Segment> merged;
   if (!out.parts.empty()) {
     s = Segment::Open(dir_, out.parts, options_.table, cache_, &merged);
     if (!s.ok()) return s;
   }
-  bool to_bottom = merged != nullptr &&
-                   merged->entries() > options_.disk_segment_max_item_count;
+  bool to_bottom = merged != nullptr && merged->entries() > options_.disk_segment_max_item_count;
 
   std::vector<FrozenSegment> done;
   {
@@ -605,10 +569,8 @@ Status Tree::MergeFrozen() {
     if (f.wal_number != 0) DeleteWalFiles(f.wal_number);
   }
   stats_->merges.fetch_add(1, std::memory_order_relaxed);
-  stats_->entries_merged.fetch_add(out.entries_written,
-                                   std::memory_order_relaxed);
-  stats_->tombstones_dropped.fetch_add(out.tombstones_dropped,
-                                       std::memory_order_relaxed);
+  stats_->entries_merged.fetch_add(out.entries_written, std::memory_order_relaxed);
+  stats_->tombstones_dropped.fetch_add(out.tombstones_dropped, std::memory_order_relaxed);
   stats_->parts_written.fetch_add(out.parts_written, std::memory_order_relaxed);
   stats_->parts_reused.fetch_add(out.parts_reused, std::memory_order_relaxed);
   stats_->segment_bytes.fetch_add(out.bytes_written, std::memory_order_relaxed);
@@ -627,16 +589,15 @@ Status Tree::MergeBottoms() {
   if (inputs.size() < 2) return Status::OK();
   std::vector<std::unique_ptr<InternalIterator>> layers;
   for (const auto& b : inputs) {
-    layers.push_back(std::make_unique<SegmentLayerIterator>(
-        b->NewIterator(/*fill_cache=*/false)));
+    layers.push_back(std::make_unique<SegmentLayerIterator>(b->NewIterator(/*fill_cache=*/false)));
   }
   MergeInput in;
   in.newer = std::make_unique<MergingIterator>(std::move(layers));
   in.drop_tombstones = true;  // bottoms are the oldest layers
   in.reuse_parts = false;
   MergeOutput out;
-  Status s = RunMerge(dir_, options_.table, [this] { return NewFileNumber(); },
-                      &in, &out);
+  Status s = RunMerge(
+      dir_, options_.table, [this] { return NewFileNumber(); }, &in, &out);
   if (!s.ok()) return s;
   std::shared_ptr<Segment> merged;
   if (!out.parts.empty()) {
@@ -664,10 +625,8 @@ Status Tree::MergeBottoms() {
   }
   for (const auto& b : inputs) b->MarkObsolete();
   stats_->bottom_merges.fetch_add(1, std::memory_order_relaxed);
-  stats_->entries_merged.fetch_add(out.entries_written,
-                                   std::memory_order_relaxed);
-  stats_->tombstones_dropped.fetch_add(out.tombstones_dropped,
-                                       std::memory_order_relaxed);
+  stats_->entries_merged.fetch_add(out.entries_written, std::memory_order_relaxed);
+  stats_->tombstones_dropped.fetch_add(out.tombstones_dropped, std::memory_order_relaxed);
   stats_->parts_written.fetch_add(out.parts_written, std::memory_order_relaxed);
   stats_->segment_bytes.fetch_add(out.bytes_written, std::memory_order_relaxed);
   stats_->merge_micros.fetch_add(MicrosSince(start), std::memory_order_relaxed);

@@ -44,9 +44,8 @@ class Tree {
   // Opens (creating if needed) the tree in directory dir: reads the manifest,
   // opens the segments, replays live logs (torn tails are cut off, counted in
   // stats and logged) and starts the merge thread.
-  static Status Open(const std::string& dir, const Options& options,
-                     std::shared_ptr<BlockCache> cache, EngineStats* stats,
-                     std::unique_ptr<Tree>* out);
+  static Status Open(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache,
+                     EngineStats* stats, std::unique_ptr<Tree>* out);
   ~Tree();  // Close()
   Tree(const Tree&) = delete;
   Tree& operator=(const Tree&) = delete;
@@ -55,8 +54,7 @@ class Tree {
   Status Delete(std::string_view key);
 
   // OK and sink(ctx, value) once (bytes valid during the call), or NotFound.
-  Status Get(std::string_view key, void (*sink)(void*, std::string_view),
-             void* ctx) const;
+  Status Get(std::string_view key, void (*sink)(void*, std::string_view), void* ctx) const;
   Status Get(std::string_view key, std::string* value) const;
 
   // fill_cache = false: blocks read for the iterator do not enter the block
@@ -101,8 +99,7 @@ class Tree {
     std::unique_ptr<WalWriter> wal;
   };
 
-  Tree(const std::string& dir, const Options& options,
-       std::shared_ptr<BlockCache> cache, EngineStats* stats);
+  Tree(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache, EngineStats* stats);
 
   Status Recover();
   Status Write(std::string_view key, EntryKind kind, std::string_view value);
@@ -121,9 +118,7 @@ class Tree {
   Status MergeFrozen();
   Status MergeBottoms();
   void DeleteWalFiles(uint64_t number);
-  uint64_t NewFileNumber() {
-    return next_file_number_.fetch_add(1, std::memory_order_relaxed);
-  }
+  uint64_t NewFileNumber() { return next_file_number_.fetch_add(1, std::memory_order_relaxed); }
 
   const std::string dir_;
   const Options options_;
@@ -133,7 +128,7 @@ class Tree {
 
   // Writers. seq_ is published through last_seq_ after the memtable insert.
   mutable std::mutex write_mu_;
-  std::unique_ptr<WalWriter> wal_;     // the mutable segment's log
+  std::unique_ptr<WalWriter> wal_;  // the mutable segment's log
   uint64_t seq_ = 0;
   std::atomic<uint64_t> last_seq_{0};
   std::atomic<uint64_t> puts_{0}, deletes_{0};

@@ -16,8 +16,7 @@ class TreeTest : public ::testing::Test {
  protected:
   void Open(const Options& o) {
     options_ = o;
-    cache_ = std::make_shared<BlockCache>(o.block_cache_bytes,
-                                          o.block_cache_lifetime);
+    cache_ = std::make_shared<BlockCache>(o.block_cache_bytes, o.block_cache_lifetime);
     Status s = Tree::Open(dir_.Sub("tree"), o, cache_, &stats_, &tree_);
     ASSERT_TRUE(s.ok()) << s.ToString();
   }
@@ -108,8 +107,7 @@ TEST_F(TreeTest, FreezesWhenFullAndMergesInBackground) {
   ASSERT_TRUE(tree_->Stabilize().ok());
   EXPECT_EQ(tree_->GetLayout().disk_entries, model.size());
   // Multi-part: no part above part_max_entries.
-  EXPECT_GE(tree_->GetLayout().disk_parts,
-            model.size() / o.table.part_max_entries);
+  EXPECT_GE(tree_->GetLayout().disk_parts, model.size() / o.table.part_max_entries);
 }
 
 TEST_F(TreeTest, MergeReusesUntouchedParts) {
@@ -135,8 +133,7 @@ TEST_F(TreeTest, MergeReusesUntouchedParts) {
   std::set<uint64_t> files = SegFiles();
   EXPECT_EQ(files.count(before.disk_part_files[0]), 1u);
   // The part holding key 500 was rewritten and its old file deleted.
-  std::set<uint64_t> live(after.disk_part_files.begin(),
-                          after.disk_part_files.end());
+  std::set<uint64_t> live(after.disk_part_files.begin(), after.disk_part_files.end());
   EXPECT_EQ(files, live);
   EXPECT_EQ(Get(test::Key(500)), "changed");
   EXPECT_EQ(Get(test::Key(499)), test::Value(499, 0));
@@ -242,8 +239,7 @@ TEST_F(TreeTest, IteratorIsASnapshot) {
   EXPECT_EQ(Scan(), "a=2;b=3;c=4;");
 }
 
-class TreeReopenTest : public TreeTest,
-                       public ::testing::WithParamInterface<WalMode> {};
+class TreeReopenTest : public TreeTest, public ::testing::WithParamInterface<WalMode> {};
 
 TEST_P(TreeReopenTest, CloseAndReopenKeepsEverything) {
   Options o = test::SmallOptions(GetParam());
@@ -276,8 +272,7 @@ TEST_P(TreeReopenTest, CloseAndReopenKeepsEverything) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, TreeReopenTest,
-                         ::testing::Values(WalMode::kNone, WalMode::kSync,
-                                           WalMode::kSyncCompressed,
+                         ::testing::Values(WalMode::kNone, WalMode::kSync, WalMode::kSyncCompressed,
                                            WalMode::kAsyncCompressed));
 
 }  // namespace

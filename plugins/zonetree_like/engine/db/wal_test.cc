@@ -17,9 +17,7 @@ namespace {
 struct Rec {
   EntryKind kind;
   std::string key, value;
-  bool operator==(const Rec& o) const {
-    return kind == o.kind && key == o.key && value == o.value;
-  }
+  bool operator==(const Rec& o) const { return kind == o.kind && key == o.key && value == o.value; }
 };
 
 std::vector<Rec> MakeRecords(int n) {
@@ -34,8 +32,7 @@ std::vector<Rec> MakeRecords(int n) {
   return recs;
 }
 
-Status Replay(const std::string& path, std::vector<Rec>* out,
-              WalReplayResult* result) {
+Status Replay(const std::string& path, std::vector<Rec>* out, WalReplayResult* result) {
   out->clear();
   return ReplayWal(
       path,
@@ -147,9 +144,7 @@ TEST_P(WalModeTest, ChecksumFailureBeforeTailIsCorruption) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, WalModeTest,
-                         ::testing::Values(WalMode::kSync,
-                                           WalMode::kSyncCompressed,
-                                           WalMode::kAsyncCompressed),
+                         ::testing::Values(WalMode::kSync, WalMode::kSyncCompressed, WalMode::kAsyncCompressed),
                          [](const auto& info) {
                            std::string n = WalModeName(info.param);
                            for (char& c : n) {

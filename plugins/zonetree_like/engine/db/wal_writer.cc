@@ -7,15 +7,10 @@
 
 namespace zt {
 
-WalWriter::WalWriter(std::string path, const Options& options,
-                     std::atomic<uint64_t>* bytes_written)
-    : path_(std::move(path)),
-      mode_(options.wal_mode),
-      options_(options),
-      bytes_written_(bytes_written) {}
+WalWriter::WalWriter(std::string path, const Options& options, std::atomic<uint64_t>* bytes_written)
+    : path_(std::move(path)), mode_(options.wal_mode), options_(options), bytes_written_(bytes_written) {}
 
-Status WalWriter::Create(const std::string& path, const Options& options,
-                         std::atomic<uint64_t>* bytes_written,
+Status WalWriter::Create(const std::string& path, const Options& options, std::atomic<uint64_t>* bytes_written,
                          std::unique_ptr<WalWriter>* out) {
   if (options.wal_mode == WalMode::kNone) {
     return Status::InvalidArgument("WalWriter: mode none has no log");
@@ -45,8 +40,7 @@ Status WalWriter::WriteToFile(std::string_view data) {
   return s;
 }
 
-Status WalWriter::WriteBatch(uint64_t first, uint32_t count,
-                             std::string_view body, bool compress) {
+Status WalWriter::WriteBatch(uint64_t first, uint32_t count, std::string_view body, bool compress) {
   std::string& batch = batch_scratch_;
   batch.clear();
   PutFixed64(&batch, first);
@@ -57,8 +51,7 @@ Status WalWriter::WriteBatch(uint64_t first, uint32_t count,
     std::string& payload = payload_scratch_;
     payload.clear();
     PutFixed32(&payload, static_cast<uint32_t>(batch.size()));
-    Status s = compressor_.Compress(Compression::kZstd, options_.wal_zstd_level,
-                                    batch, &payload);
+    Status s = compressor_.Compress(Compression::kZstd, options_.wal_zstd_level, batch, &payload);
     if (!s.ok()) return s;
     wal::AppendFrame(&frame_, wal::kCompressedFrame, payload);
   } else {
@@ -67,8 +60,7 @@ Status WalWriter::WriteBatch(uint64_t first, uint32_t count,
   return WriteToFile(frame_);
 }
 
-Status WalWriter::Append(EntryKind kind, std::string_view key,
-                         std::string_view value) {
+Status WalWriter::Append(EntryKind kind, std::string_view key, std::string_view value) {
   if (mode_ == WalMode::kSync) {
     if (!bg_status_.ok()) return bg_status_;
     record_scratch_.clear();
@@ -101,8 +93,7 @@ Status WalWriter::Append(EntryKind kind, std::string_view key,
   ++next_index_;
   if (buffer_.size() >= options_.wal_block_size) {
     Status s =
-        WriteBatch(buffer_first_, static_cast<uint32_t>(next_index_ - buffer_first_),
-                   buffer_, /*compress=*/true);
+        WriteBatch(buffer_first_, static_cast<uint32_t>(next_index_ - buffer_first_), buffer_, /*compress=*/true);
     if (!s.ok()) {
       bg_status_ = s;
       return s;
@@ -133,8 +124,7 @@ Status WalWriter::WriteTailFileLocked() {
 void WalWriter::TailLoop() {
   std::unique_lock<std::mutex> lock(mu_);
   while (!closing_) {
-    work_cv_.wait_for(lock, options_.wal_tail_interval,
-                      [this] { return closing_; });
+    work_cv_.wait_for(lock, options_.wal_tail_interval, [this] { return closing_; });
     if (closing_) break;
     // Rewrite the tail only when something new arrived since the last write.
     if (next_index_ != tail_written_index_ && bg_status_.ok()) {
@@ -147,10 +137,8 @@ void WalWriter::TailLoop() {
 void WalWriter::AsyncLoop() {
   std::unique_lock<std::mutex> lock(mu_);
   while (true) {
-    work_cv_.wait_for(lock, options_.wal_async_interval, [this] {
-      return closing_ || flush_requested_ ||
-             buffer_.size() >= options_.wal_block_size;
-    });
+    work_cv_.wait_for(lock, options_.wal_async_interval,
+                      [this] { return closing_ || flush_requested_ || buffer_.size() >= options_.wal_block_size; });
     if (buffer_.empty()) {
       flush_requested_ = false;
       done_cv_.notify_all();
@@ -188,9 +176,7 @@ Status WalWriter::Flush() {
     uint64_t target = next_index_;
     flush_requested_ = true;
     work_cv_.notify_one();
-    done_cv_.wait(lock, [&] {
-      return written_through_ >= target || !bg_status_.ok();
-    });
+    done_cv_.wait(lock, [&] { return written_through_ >= target || !bg_status_.ok(); });
     return bg_status_;
   }
   if (!bg_status_.ok()) return bg_status_;

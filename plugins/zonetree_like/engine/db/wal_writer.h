@@ -30,8 +30,7 @@ class WalWriter {
  public:
   // Creates a new, empty log at path. REQUIRES: mode != kNone.
   // *bytes_written (may be null) is increased by every byte written.
-  static Status Create(const std::string& path, const Options& options,
-                       std::atomic<uint64_t>* bytes_written,
+  static Status Create(const std::string& path, const Options& options, std::atomic<uint64_t>* bytes_written,
                        std::unique_ptr<WalWriter>* out);
   ~WalWriter();  // Close()
 
@@ -59,12 +58,10 @@ class WalWriter {
   uint64_t records() const { return next_index_; }
 
  private:
-  WalWriter(std::string path, const Options& options,
-            std::atomic<uint64_t>* bytes_written);
+  WalWriter(std::string path, const Options& options, std::atomic<uint64_t>* bytes_written);
   Status WriteToFile(std::string_view data);
   // Frames [first, first+count) from body, compressed or not, into the file.
-  Status WriteBatch(uint64_t first, uint32_t count, std::string_view body,
-                    bool compress);
+  Status WriteBatch(uint64_t first, uint32_t count, std::string_view body, bool compress);
   Status WriteTailFileLocked();
   void AsyncLoop();
   void TailLoop();
@@ -86,7 +83,7 @@ class WalWriter {
   // sync-compressed tail.
   std::string buffer_;
   uint64_t buffer_first_ = 0;
-  uint64_t written_through_ = 0;    // async: records below this are in the file
+  uint64_t written_through_ = 0;     // async: records below this are in the file
   uint64_t tail_written_index_ = 0;  // sync-compressed: last tail file covers
   bool flush_requested_ = false;
   bool closing_ = false;
