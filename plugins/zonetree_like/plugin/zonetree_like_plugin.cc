@@ -186,6 +186,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   c.Integer("settings", "PartMinEntries", &o->table.part_min_entries, 1, kMaxCount);
   c.Integer("settings", "PartMaxEntries", &o->table.part_max_entries, 1, kMaxCount);
   c.Integer("settings", "MaxFrozenSegments", &o->max_frozen_segments, 1, 1024);
+  c.Integer("settings", "MaxConcurrentMerges", &o->max_concurrent_merges, 0, 1024);
   std::string wal = zt::WalModeName(o->wal_mode);
   c.Choice("durability", "WalMode", &wal, {"none", "sync", "sync-compressed", "async-compressed"});
   zt::ParseWalMode(wal, &o->wal_mode);
@@ -217,12 +218,14 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   j["PartMinEntries"] = o->table.part_min_entries;
   j["PartMaxEntries"] = o->table.part_max_entries;
   j["MaxFrozenSegments"] = o->max_frozen_segments;
+  j["MaxConcurrentMerges"] = o->max_concurrent_merges;
   j["WalMode"] = wal;
   j["WalCompressionLevel"] = o->wal_zstd_level;
   j["WalTailIntervalMs"] = tail_ms;
   j["BackgroundMaintainers"] =
-      "one merge thread per store, one WAL writer per live log, block cache "
-      "cleaner";
+      "one merge thread per store (at most MaxConcurrentMerges merging at "
+      "once while writers run), one WAL writer per mutable segment's log, "
+      "block cache cleaner";
   *json = j.dump();
   return sdk::Status::OK();
 }

@@ -97,6 +97,8 @@ TEST_F(PluginTest, UnknownOrWrongSettingsAreRejected) {
   EXPECT_EQ(Open(R"({"durability":{"Fsync":true}})", &e, &err), KVB_INVALID_ARGUMENT);
   EXPECT_EQ(Open(R"({"settings":{"MergeThreadNice":20}})", &e, &err), KVB_INVALID_ARGUMENT);
   EXPECT_NE(err.find("settings.MergeThreadNice"), std::string::npos) << err;
+  EXPECT_EQ(Open(R"({"settings":{"MaxConcurrentMerges":-1}})", &e, &err), KVB_INVALID_ARGUMENT);
+  EXPECT_NE(err.find("settings.MaxConcurrentMerges"), std::string::npos) << err;
 }
 
 TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
@@ -105,7 +107,7 @@ TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
   std::string config = R"({"settings":{"MutableSegmentMaxItemCount":250000,"SparseArrayStepSize":16,)"
                        R"("KeyCacheSize":1024,"ValueCacheSize":1024,"IteratorPrefetchSize":16,)"
                        R"("BlockCacheLifeTimeMs":60000,"BottomMergePolicy":"merge-all","BlockCacheBudgetMb":64,)"
-                       R"("MergeThreadNice":10},)"
+                       R"("MergeThreadNice":10,"MaxConcurrentMerges":3},)"
                        R"("durability":{"WalMode":"sync"}})";
   ASSERT_EQ(Open(config, &e, &err), KVB_OK) << err;
   std::string eff = Describe(e, KVB_DESCRIBE_EFFECTIVE_SETTINGS);
@@ -113,6 +115,7 @@ TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
   EXPECT_NE(eff.find("\"WalMode\":\"sync\""), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"BlockCacheBudgetMb\":64"), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"MergeThreadNice\":10"), std::string::npos) << eff;
+  EXPECT_NE(eff.find("\"MaxConcurrentMerges\":3"), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"DiskSegmentMaxItemCount\":20000000"), std::string::npos) << eff;
   std::string dur = Describe(e, KVB_DESCRIBE_DURABILITY);
   EXPECT_NE(dur.find("WAL sync:"), std::string::npos) << dur;

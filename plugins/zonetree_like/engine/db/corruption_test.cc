@@ -25,7 +25,7 @@ Options CorruptionOptions(WalMode mode) {
 Status OpenTree(const std::string& dir, WalMode mode, std::unique_ptr<Tree>* tree, EngineStats* stats) {
   Options o = CorruptionOptions(mode);
   auto cache = std::make_shared<BlockCache>(o.block_cache_bytes, o.block_cache_lifetime);
-  return Tree::Open(dir, o, cache, stats, tree);
+  return Tree::Open(dir, o, cache, stats, nullptr, tree);
 }
 
 void Fill(const std::string& dir, WalMode mode, bool stabilize) {
@@ -151,7 +151,7 @@ TEST(CorruptionTest, TornWalTailIsCutReportedAndReopens) {
   auto cache = std::make_shared<BlockCache>(0, std::chrono::seconds(1));
   EngineStats stats;
   std::unique_ptr<Tree> tree;
-  Status s = Tree::Open(tree_dir, o, cache, &stats, &tree);
+  Status s = Tree::Open(tree_dir, o, cache, &stats, nullptr, &tree);
   ASSERT_TRUE(s.ok()) << s.ToString();
   EXPECT_EQ(stats.wal_torn_tails.load(), 1u);
   ASSERT_EQ(logged.size(), 1u);

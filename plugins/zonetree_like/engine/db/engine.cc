@@ -1,13 +1,15 @@
 #include "db/engine.h"
 
 #include "util/file.h"
+#include "util/thread_name.h"
 
 namespace zt {
 
 Engine::Engine(std::string dir, const Options& options)
     : dir_(std::move(dir)),
       options_(options),
-      cache_(std::make_shared<BlockCache>(options.block_cache_bytes, options.block_cache_lifetime)) {}
+      cache_(std::make_shared<BlockCache>(options.block_cache_bytes, options.block_cache_lifetime)),
+      merge_gate_(options.max_concurrent_merges) {}
 
 Engine::~Engine() { Close(); }
 
@@ -24,6 +26,7 @@ Status Engine::Open(const std::string& dir, const Options& options, std::unique_
 }
 
 void Engine::CleanerLoop() {
+  SetCurrentThreadName("zt-cache");
   std::unique_lock<std::mutex> lock(cleaner_mu_);
   while (!cleaner_stop_) {
     cleaner_cv_.wait_for(lock, options_.cache_cleaner_interval, [this] { return cleaner_stop_; });
@@ -46,7 +49,7 @@ Status Engine::OpenTree(std::string_view name, Tree** tree) {
     return Status::OK();
   }
   std::unique_ptr<Tree> t;
-  Status s = Tree::Open(JoinPath(dir_, name), options_, cache_, &stats_, &t);
+  Status s = Tree::Open(JoinPath(dir_, name), options_, cache_, &stats_, &merge_gate_, &t);
   if (!s.ok()) return s;
   *tree = t.get();
   trees_.emplace(std::string(name), std::move(t));
@@ -55,6 +58,14 @@ Status Engine::OpenTree(std::string_view name, Tree** tree) {
 
 Status Engine::Stabilize() {
   std::lock_guard<std::mutex> lock(mu_);
+  // Nothing writes meanwhile: the merges are the only work, so they may use
+  // every core.
+  struct Unlimited {
+    MergeGate* gate;
+    uint32_t slots;
+    explicit Unlimited(MergeGate* g) : gate(g), slots(g->slots()) { gate->SetSlots(0); }
+    ~Unlimited() { gate->SetSlots(slots); }
+  } unlimited(&merge_gate_);
   // Freeze every tree first so their merge threads run side by side.
   for (auto& [name, t] : trees_) {
     Status s = t->Freeze();
@@ -124,6 +135,9 @@ std::string Engine::StatsJson() const {
          ",\"hits\":" + std::to_string(cs.hits) + ",\"misses\":" + std::to_string(cs.misses) +
          ",\"inserts\":" + std::to_string(cs.inserts) + ",\"evictions\":" + std::to_string(cs.evictions) +
          ",\"expired\":" + std::to_string(cs.expired) + "}";
+  out += ",\"merge_gate\":{\"slots\":" + std::to_string(merge_gate_.slots()) +
+         ",\"waits\":" + std::to_string(merge_gate_.waits()) +
+         ",\"wait_ms\":" + std::to_string(merge_gate_.wait_micros() / 1000) + "}";
   out += ",\"memtable_bytes\":" + std::to_string(memtables);
   out += ",\"trees\":{" + trees + "}}";
   return out;

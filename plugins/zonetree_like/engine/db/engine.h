@@ -16,6 +16,7 @@
 #include <string_view>
 #include <thread>
 
+#include "db/merge_gate.h"
 #include "db/options.h"
 #include "db/stats.h"
 #include "db/tree.h"
@@ -56,6 +57,7 @@ class Engine {
   const std::string dir_;
   const Options options_;
   std::shared_ptr<BlockCache> cache_;
+  MergeGate merge_gate_;  // shared by the trees' merge threads
   EngineStats stats_;
 
   mutable std::mutex mu_;

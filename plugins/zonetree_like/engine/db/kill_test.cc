@@ -65,7 +65,7 @@ void WriteMsg(int fd, char type, uint64_t i) {
   std::unique_ptr<Tree> tree;
   auto cache = std::make_shared<BlockCache>(1 << 20, std::chrono::seconds(60));
   EngineStats stats;
-  if (!Tree::Open(dir, KillOptions(mode), cache, &stats, &tree).ok()) _exit(2);
+  if (!Tree::Open(dir, KillOptions(mode), cache, &stats, nullptr, &tree).ok()) _exit(2);
   for (uint64_t i = start;; ++i) {
     if (!tree->Put(test::Key(i), KillValue(i)).ok()) _exit(4);
     WriteMsg(fd, kPut, i);
@@ -162,7 +162,7 @@ TEST_P(KillTest, SigkillLosesOnlyWhatTheModeAllows) {
     auto cache = std::make_shared<BlockCache>(1 << 20, std::chrono::seconds(60));
     EngineStats stats;
     std::unique_ptr<Tree> tree;
-    Status s = Tree::Open(tree_dir, KillOptions(mode), cache, &stats, &tree);
+    Status s = Tree::Open(tree_dir, KillOptions(mode), cache, &stats, nullptr, &tree);
     ASSERT_TRUE(s.ok()) << s.ToString();
     auto it = tree->NewIterator();
     uint64_t m = 0;

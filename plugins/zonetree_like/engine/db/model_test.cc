@@ -60,7 +60,7 @@ class ModelRun {
     o.table.iterator_prefetch = static_cast<uint32_t>(1 + rng_() % 8);
     o.block_cache_bytes = (rng_() % 2) * 16 * 1024;
     cache_ = std::make_shared<BlockCache>(o.block_cache_bytes, o.block_cache_lifetime);
-    Status s = Tree::Open(dir_.Sub("tree"), o, cache_, &stats_, &tree_);
+    Status s = Tree::Open(dir_.Sub("tree"), o, cache_, &stats_, nullptr, &tree_);
     ASSERT_TRUE(s.ok()) << "step " << step_ << ": " << s.ToString();
   }
 

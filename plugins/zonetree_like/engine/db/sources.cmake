@@ -4,6 +4,7 @@ set(ZT_DB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/manifest.cc
   ${CMAKE_CURRENT_LIST_DIR}/memtable.cc
   ${CMAKE_CURRENT_LIST_DIR}/merge.cc
+  ${CMAKE_CURRENT_LIST_DIR}/merge_gate.cc
   ${CMAKE_CURRENT_LIST_DIR}/merging_iterator.cc
   ${CMAKE_CURRENT_LIST_DIR}/options.cc
   ${CMAKE_CURRENT_LIST_DIR}/stats.cc
@@ -16,7 +17,7 @@ set(ZT_DB_SOURCES
 
 # Unit tests (ctest label unit; names prefixed zt_). The library target is
 # resolved at generation time, so they may be declared before it.
-foreach(zt_db_test memtable wal manifest tree model kill corruption engine)
+foreach(zt_db_test memtable wal manifest tree model kill corruption engine merge_gate)
   kvbench_add_test(zt_${zt_db_test}_test
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/${zt_db_test}_test.cc
             ${CMAKE_CURRENT_LIST_DIR}/testutil.cc

@@ -12,6 +12,7 @@
 #include "db/wal_format.h"
 #include "db/wal_reader.h"
 #include "util/file.h"
+#include "util/thread_name.h"
 
 namespace zt {
 namespace {
@@ -46,14 +47,15 @@ uint64_t MicrosSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-Tree::Tree(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache, EngineStats* stats)
-    : dir_(dir), options_(options), cache_(std::move(cache)), stats_(stats) {}
+Tree::Tree(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache, EngineStats* stats,
+           MergeGate* gate)
+    : dir_(dir), options_(options), cache_(std::move(cache)), stats_(stats), gate_(gate) {}
 
 Tree::~Tree() { Close(); }
 
 Status Tree::Open(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache, EngineStats* stats,
-                  std::unique_ptr<Tree>* out) {
-  std::unique_ptr<Tree> tree(new Tree(dir, options, std::move(cache), stats));
+                  MergeGate* gate, std::unique_ptr<Tree>* out) {
+  std::unique_ptr<Tree> tree(new Tree(dir, options, std::move(cache), stats, gate));
   Status s = tree->Recover();
   if (!s.ok()) {
     tree->closed_ = true;  // nothing to flush: the merge thread never ran
@@ -266,9 +268,11 @@ Status Tree::FreezeLocked(bool wait_for_room) {
   }
   // The sealed log must reach its file before the new log gets anything:
   // otherwise a kill could keep newer records and lose older ones (a hole).
-  // This is one write(2) of what is still buffered, once per freeze.
+  // This is one write(2) of what is still buffered, once per freeze. Sealing
+  // also stops the log's thread and frees its compressor and buffers (~1 MiB
+  // a log), which a frozen segment would otherwise hold until its merge.
   if (wal_ != nullptr) {
-    Status s = wal_->Flush();
+    Status s = wal_->Seal();
     if (!s.ok()) return s;
   }
   uint64_t new_number = 0;
@@ -282,7 +286,7 @@ Status Tree::FreezeLocked(bool wait_for_room) {
     FrozenSegment f;
     f.mem = std::move(mem_);
     f.wal_number = mem_wal_number_;
-    f.wal = std::move(wal_);  // flushed; closed once merged
+    f.wal = std::move(wal_);  // sealed; closed once merged
     frozen_.push_front(std::move(f));
     mem_ = std::make_shared<MemTable>(options_.mutable_segment_max_item_count);
     mem_wal_number_ = new_number;
@@ -466,6 +470,7 @@ bool Tree::BottomMergeWantedLocked() const {
 }
 
 void Tree::MergeLoop() {
+  SetCurrentThreadName("ztm ", LastPathComponent(dir_));
   if (options_.merge_thread_nice > 0) {
     // Linux: nice is per thread (this one's id); best effort, the merges
     // work the same at any priority.
@@ -479,7 +484,13 @@ void Tree::MergeLoop() {
     bool frozen_work = !frozen_.empty();
     merge_running_ = true;
     lock.unlock();
-    Status s = frozen_work ? MergeFrozen() : MergeBottoms();
+    Status s;
+    {
+      // Waiting here, before the inputs are taken, lets segments frozen
+      // meanwhile join this merge.
+      MergeGate::Pass pass(gate_);
+      s = frozen_work ? MergeFrozen() : MergeBottoms();
+    }
     lock.lock();
     merge_running_ = false;
     if (!s.ok()) SetBackgroundError(s);

@@ -5,9 +5,9 @@
 // Writes take a mutex (one writer at a time: the WAL order is the memtable
 // order). Reads load the current Version from a VersionSlot (a pointer copy
 // under a spinlock, no mutex). One background thread per tree merges every frozen segment
-// with the disk segment, moves an oversized disk segment to the bottoms and
-// merges bottoms by policy. Every layout change is recorded in the manifest
-// before the files it replaces are deleted.
+// with the disk segment (holding a pass of the engine's MergeGate meanwhile), moves an oversized disk segment to the
+// bottoms and merges bottoms by policy. Every layout change is recorded in the manifest before the files it replaces
+// are deleted.
 //
 // Thread-safety: Put/Delete/Get/NewIterator/Count may be called concurrently.
 // Freeze/WaitForMerges/Stabilize/Settle/Close must not run concurrently with
@@ -28,6 +28,7 @@
 
 #include "db/manifest.h"
 #include "db/memtable.h"
+#include "db/merge_gate.h"
 #include "db/options.h"
 #include "db/stats.h"
 #include "db/tree_iterator.h"
@@ -43,9 +44,10 @@ class Tree {
  public:
   // Opens (creating if needed) the tree in directory dir: reads the manifest,
   // opens the segments, replays live logs (torn tails are cut off, counted in
-  // stats and logged) and starts the merge thread.
+  // stats and logged) and starts the merge thread, whose merges each hold
+  // a pass of gate (null: no limit) while they run.
   static Status Open(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache,
-                     EngineStats* stats, std::unique_ptr<Tree>* out);
+                     EngineStats* stats, MergeGate* gate, std::unique_ptr<Tree>* out);
   ~Tree();  // Close()
   Tree(const Tree&) = delete;
   Tree& operator=(const Tree&) = delete;
@@ -99,7 +101,8 @@ class Tree {
     std::unique_ptr<WalWriter> wal;
   };
 
-  Tree(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache, EngineStats* stats);
+  Tree(const std::string& dir, const Options& options, std::shared_ptr<BlockCache> cache, EngineStats* stats,
+       MergeGate* gate);
 
   Status Recover();
   Status Write(std::string_view key, EntryKind kind, std::string_view value);
@@ -124,6 +127,7 @@ class Tree {
   const Options options_;
   const std::shared_ptr<BlockCache> cache_;
   EngineStats* const stats_;
+  MergeGate* const gate_;
   std::atomic<uint64_t> next_file_number_{1};
 
   // Writers. seq_ is published through last_seq_ after the memtable insert.

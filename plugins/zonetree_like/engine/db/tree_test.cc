@@ -17,7 +17,7 @@ class TreeTest : public ::testing::Test {
   void Open(const Options& o) {
     options_ = o;
     cache_ = std::make_shared<BlockCache>(o.block_cache_bytes, o.block_cache_lifetime);
-    Status s = Tree::Open(dir_.Sub("tree"), o, cache_, &stats_, &tree_);
+    Status s = Tree::Open(dir_.Sub("tree"), o, cache_, &stats_, nullptr, &tree_);
     ASSERT_TRUE(s.ok()) << s.ToString();
   }
   void Reopen() {

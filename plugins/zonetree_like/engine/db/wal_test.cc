@@ -84,6 +84,32 @@ TEST_P(WalModeTest, FlushMakesRecordsReadableWhileOpen) {
   ASSERT_TRUE(w->Close().ok());
 }
 
+// A sealed log (its memtable frozen) holds every record, still syncs and
+// closes, and takes no more records.
+TEST_P(WalModeTest, SealedLogHoldsEverythingAndTakesNoMore) {
+  test::TempDir dir;
+  Options o = test::SmallOptions(GetParam());
+  o.wal_tail_interval = std::chrono::hours(1);  // only Seal writes the tail
+  o.wal_async_interval = std::chrono::hours(1);
+  std::string path = wal::LogFileName(dir.path(), 3);
+  std::unique_ptr<WalWriter> w;
+  ASSERT_TRUE(WalWriter::Create(path, o, nullptr, &w).ok());
+  std::vector<Rec> recs = MakeRecords(1000);  // several blocks and a tail
+  for (const Rec& r : recs) ASSERT_TRUE(w->Append(r.kind, r.key, r.value).ok());
+  ASSERT_TRUE(w->Seal().ok());
+  std::vector<Rec> got;
+  WalReplayResult result;
+  ASSERT_TRUE(Replay(path, &got, &result).ok());
+  EXPECT_EQ(got, recs);
+  EXPECT_TRUE(w->Append(EntryKind::kValue, "late", "record").IsInvalidArgument());
+  ASSERT_TRUE(w->Flush().ok());
+  ASSERT_TRUE(w->Sync().ok());
+  ASSERT_TRUE(w->Close().ok());
+  ASSERT_TRUE(Replay(path, &got, &result).ok());
+  EXPECT_FALSE(result.torn_tail);
+  EXPECT_EQ(got, recs);
+}
+
 TEST_P(WalModeTest, TornTailIsCutAndReported) {
   test::TempDir dir;
   Options o = test::SmallOptions(GetParam());

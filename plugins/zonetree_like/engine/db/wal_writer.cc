@@ -4,6 +4,7 @@
 
 #include "db/wal_format.h"
 #include "util/coding.h"
+#include "util/thread_name.h"
 
 namespace zt {
 
@@ -62,7 +63,10 @@ Status WalWriter::WriteBatch(uint64_t first, uint32_t count, std::string_view bo
 
 Status WalWriter::Append(EntryKind kind, std::string_view key, std::string_view value) {
   if (mode_ == WalMode::kSync) {
+    // No background thread: Seal and Close are serialized with Append by
+    // the caller, so these fields need no lock here.
     if (!bg_status_.ok()) return bg_status_;
+    if (closed_ || closing_) return Status::InvalidArgument("WAL is closed");
     record_scratch_.clear();
     wal::AppendRecord(&record_scratch_, kind, key, value);
     Status s = WriteBatch(next_index_, 1, record_scratch_, /*compress=*/false);
@@ -122,6 +126,7 @@ Status WalWriter::WriteTailFileLocked() {
 }
 
 void WalWriter::TailLoop() {
+  NameThread();
   std::unique_lock<std::mutex> lock(mu_);
   while (!closing_) {
     work_cv_.wait_for(lock, options_.wal_tail_interval, [this] { return closing_; });
@@ -134,7 +139,15 @@ void WalWriter::TailLoop() {
   }
 }
 
+void WalWriter::NameThread() const {
+  // "ztw <store>": the log lives in its store's directory.
+  const size_t slash = path_.rfind('/');
+  SetCurrentThreadName("ztw ",
+                       LastPathComponent(std::string_view(path_).substr(0, slash == std::string::npos ? 0 : slash)));
+}
+
 void WalWriter::AsyncLoop() {
+  NameThread();
   std::unique_lock<std::mutex> lock(mu_);
   while (true) {
     work_cv_.wait_for(lock, options_.wal_async_interval,
@@ -193,6 +206,26 @@ Status WalWriter::Sync() {
   std::lock_guard<std::mutex> lock(mu_);
   if (closed_) return bg_status_;
   return file_->Sync();
+}
+
+Status WalWriter::Seal() {
+  Status s = Flush();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (closed_) return s;
+    closing_ = true;
+  }
+  work_cv_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  // No other thread touches these now; the async queue is empty after the
+  // flush (a sync-compressed tail stays: it is what the tail file holds).
+  compressor_.Release();
+  for (std::string* scratch : {&frame_, &batch_scratch_, &payload_scratch_, &record_scratch_}) {
+    std::string().swap(*scratch);
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  if (mode_ == WalMode::kAsyncCompressed && buffer_.empty()) std::string().swap(buffer_);
+  return s;
 }
 
 Status WalWriter::Close() {

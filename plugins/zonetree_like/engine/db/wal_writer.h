@@ -51,6 +51,11 @@ class WalWriter {
   // tree's write mutex), so after Flush() no thread writes the file.
   Status Sync();
 
+  // Flush(), then stops the background thread and frees the compressor and
+  // the buffers: a log whose memtable is frozen keeps only its open file
+  // (for Sync and Close) while the memtable waits for its merge. Append
+  // fails afterwards.
+  Status Seal();
   // Flush(), stops the background thread and closes the file. Idempotent.
   Status Close();
 
@@ -65,6 +70,7 @@ class WalWriter {
   Status WriteTailFileLocked();
   void AsyncLoop();
   void TailLoop();
+  void NameThread() const;  // the background thread's, after the store
 
   const std::string path_;
   const WalMode mode_;

@@ -39,6 +39,11 @@ struct Compressor::Impl {
 Compressor::Compressor() : impl_(new Impl) {}
 Compressor::~Compressor() = default;
 
+void Compressor::Release() {
+  ZSTD_freeCCtx(impl_->cctx);
+  impl_->cctx = nullptr;
+}
+
 Status Compressor::Compress(Compression type, int level, std::string_view input, std::string* out) {
   switch (type) {
     case Compression::kNone:
