@@ -44,6 +44,17 @@ Status Replay(const std::string& path, std::vector<Rec>* out, WalReplayResult* r
 
 class WalModeTest : public ::testing::TestWithParam<WalMode> {};
 
+// A log of this test's mode at path whose background thread never writes by
+// itself: only Flush, Seal and Close do.
+std::unique_ptr<WalWriter> CreateQuietLog(const std::string& path, WalMode mode) {
+  Options o = test::SmallOptions(mode);
+  o.wal_tail_interval = std::chrono::hours(1);
+  o.wal_async_interval = std::chrono::hours(1);
+  std::unique_ptr<WalWriter> w;
+  EXPECT_TRUE(WalWriter::Create(path, o, nullptr, &w).ok());
+  return w;
+}
+
 TEST_P(WalModeTest, WriteCloseReplay) {
   test::TempDir dir;
   Options o = test::SmallOptions(GetParam());
@@ -68,12 +79,9 @@ TEST_P(WalModeTest, WriteCloseReplay) {
 
 TEST_P(WalModeTest, FlushMakesRecordsReadableWhileOpen) {
   test::TempDir dir;
-  Options o = test::SmallOptions(GetParam());
-  o.wal_tail_interval = std::chrono::hours(1);  // only Flush writes the tail
-  o.wal_async_interval = std::chrono::hours(1);
   std::string path = wal::LogFileName(dir.path(), 1);
-  std::unique_ptr<WalWriter> w;
-  ASSERT_TRUE(WalWriter::Create(path, o, nullptr, &w).ok());
+  std::unique_ptr<WalWriter> w = CreateQuietLog(path, GetParam());
+  ASSERT_NE(w, nullptr);
   std::vector<Rec> recs = MakeRecords(57);  // less than one block
   for (const Rec& r : recs) ASSERT_TRUE(w->Append(r.kind, r.key, r.value).ok());
   ASSERT_TRUE(w->Flush().ok());
@@ -88,12 +96,9 @@ TEST_P(WalModeTest, FlushMakesRecordsReadableWhileOpen) {
 // closes, and takes no more records.
 TEST_P(WalModeTest, SealedLogHoldsEverythingAndTakesNoMore) {
   test::TempDir dir;
-  Options o = test::SmallOptions(GetParam());
-  o.wal_tail_interval = std::chrono::hours(1);  // only Seal writes the tail
-  o.wal_async_interval = std::chrono::hours(1);
   std::string path = wal::LogFileName(dir.path(), 3);
-  std::unique_ptr<WalWriter> w;
-  ASSERT_TRUE(WalWriter::Create(path, o, nullptr, &w).ok());
+  std::unique_ptr<WalWriter> w = CreateQuietLog(path, GetParam());
+  ASSERT_NE(w, nullptr);
   std::vector<Rec> recs = MakeRecords(1000);  // several blocks and a tail
   for (const Rec& r : recs) ASSERT_TRUE(w->Append(r.kind, r.key, r.value).ok());
   ASSERT_TRUE(w->Seal().ok());

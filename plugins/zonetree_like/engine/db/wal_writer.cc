@@ -208,15 +208,23 @@ Status WalWriter::Sync() {
   return file_->Sync();
 }
 
-Status WalWriter::Seal() {
+Status WalWriter::FlushAndStop(bool* was_closed) {
   Status s = Flush();
   {
     std::lock_guard<std::mutex> lock(mu_);
+    *was_closed = closed_;
     if (closed_) return s;
     closing_ = true;
   }
   work_cv_.notify_all();
   if (thread_.joinable()) thread_.join();
+  return s;
+}
+
+Status WalWriter::Seal() {
+  bool was_closed = false;
+  Status s = FlushAndStop(&was_closed);
+  if (was_closed) return s;
   // No other thread touches these now; the async queue is empty after the
   // flush (a sync-compressed tail stays: it is what the tail file holds).
   compressor_.Release();
@@ -229,14 +237,9 @@ Status WalWriter::Seal() {
 }
 
 Status WalWriter::Close() {
-  Status s = Flush();
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (closed_) return s;
-    closing_ = true;
-  }
-  work_cv_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  bool was_closed = false;
+  Status s = FlushAndStop(&was_closed);
+  if (was_closed) return s;
   std::lock_guard<std::mutex> lock(mu_);
   closed_ = true;
   if (file_ != nullptr) {

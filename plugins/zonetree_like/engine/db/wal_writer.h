@@ -71,6 +71,9 @@ class WalWriter {
   void AsyncLoop();
   void TailLoop();
   void NameThread() const;  // the background thread's, after the store
+  // Flush(), then stops the background thread (Append fails from then on).
+  // *was_closed: Close() had already run, and nothing was done.
+  Status FlushAndStop(bool* was_closed);
 
   const std::string path_;
   const WalMode mode_;
