@@ -5,9 +5,9 @@
 // store and two indexes) can have one merge per store running beside the
 // writers. On a machine with few cores those merges then take turns on the
 // writers' core, and the writers pay for them. With slots = cores - 1 the
-// writers keep a core and the merges share the rest; a merge waiting for a
-// slot holds no memory beyond its frozen memtables, which the writers'
-// back-pressure (MaxFrozenSegments) bounds.
+// writers keep a core and the merges share the rest. The price is memory:
+// a merge waiting for a slot keeps its frozen memtables alive longer (the
+// writers' back-pressure, MaxFrozenSegments, still bounds how many).
 //
 // Admission is first come, first served. Thread-safe.
 //

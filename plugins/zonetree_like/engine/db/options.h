@@ -46,7 +46,6 @@ enum class BottomMergePolicy : uint8_t {
 };
 
 const char* BottomMergePolicyName(BottomMergePolicy policy);
-
 bool ParseBottomMergePolicy(std::string_view name, BottomMergePolicy* policy);
 
 struct Options {
