@@ -470,7 +470,7 @@ bool Tree::BottomMergeWantedLocked() const {
 }
 
 void Tree::MergeLoop() {
-  SetCurrentThreadName("ztm ", LastPathComponent(dir_));
+  SetCurrentThreadName("ztm ", BaseName(dir_));
   if (options_.merge_thread_nice > 0) {
     // Linux: nice is per thread (this one's id); best effort, the merges
     // work the same at any priority.

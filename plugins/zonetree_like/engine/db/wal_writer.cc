@@ -141,9 +141,7 @@ void WalWriter::TailLoop() {
 
 void WalWriter::NameThread() const {
   // "ztw <store>": the log lives in its store's directory.
-  const size_t slash = path_.rfind('/');
-  SetCurrentThreadName("ztw ",
-                       LastPathComponent(std::string_view(path_).substr(0, slash == std::string::npos ? 0 : slash)));
+  SetCurrentThreadName("ztw ", BaseName(DirName(path_)));
 }
 
 void WalWriter::AsyncLoop() {

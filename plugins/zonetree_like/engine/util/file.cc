@@ -21,6 +21,8 @@ Status PosixError(std::string_view what, const std::string& path, int err) {
   return Status::IOError(msg);
 }
 
+}  // namespace
+
 std::string DirName(const std::string& path) {
   size_t slash = path.rfind('/');
   if (slash == std::string::npos) return ".";
@@ -28,7 +30,11 @@ std::string DirName(const std::string& path) {
   return path.substr(0, slash);
 }
 
-}  // namespace
+std::string_view BaseName(std::string_view path) {
+  while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
+  const size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
 
 // ---------------------------------------------------------------- Writable
 

@@ -82,6 +82,10 @@ Status RenameFile(const std::string& from, const std::string& to);
 Status GetFileSize(const std::string& path, uint64_t* size);
 bool FileExists(const std::string& path);
 std::string JoinPath(std::string_view dir, std::string_view name);
+// The directory part of path ("a/b/c" -> "a/b"; "c" -> "."; "/c" -> "/").
+std::string DirName(const std::string& path);
+// The last component of path, trailing slashes ignored ("a/b/c/" -> "c").
+std::string_view BaseName(std::string_view path);
 
 }  // namespace zt
 

@@ -84,4 +84,14 @@ TEST(FileTest, JoinPath) {
   EXPECT_EQ(JoinPath("", "b"), "b");
 }
 
+TEST(FileTest, DirNameAndBaseName) {
+  EXPECT_EQ(DirName("/data/zt/profiles/7.wal"), "/data/zt/profiles");
+  EXPECT_EQ(DirName("7.wal"), ".");
+  EXPECT_EQ(DirName("/7.wal"), "/");
+  EXPECT_EQ(BaseName("/data/zt/profiles"), "profiles");
+  EXPECT_EQ(BaseName("/data/zt/profiles/"), "profiles");
+  EXPECT_EQ(BaseName("profiles"), "profiles");
+  EXPECT_EQ(BaseName(""), "");
+}
+
 }  // namespace zt

@@ -18,10 +18,4 @@ void SetCurrentThreadName(std::string_view prefix, std::string_view detail) {
   (void)pthread_setname_np(pthread_self(), name);
 }
 
-std::string_view LastPathComponent(std::string_view path) {
-  while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
-  const size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
 }  // namespace zt

@@ -11,10 +11,6 @@ namespace zt {
 // Sets the name to prefix + detail, cut to the system's limit.
 void SetCurrentThreadName(std::string_view prefix, std::string_view detail = {});
 
-// The last component of a path ("a/b/profiles" -> "profiles"), ignoring
-// trailing slashes; for naming a thread after the store it serves.
-std::string_view LastPathComponent(std::string_view path);
-
 }  // namespace zt
 
 #endif  // ZT_UTIL_THREAD_NAME_H_
