@@ -27,6 +27,8 @@ std::string NameAfter(std::string_view prefix, std::string_view detail) {
 TEST(ThreadNameTest, NamesTheCallingThreadCutToTheLimit) {
   EXPECT_EQ(NameAfter("ztm ", "country-status-index"), "ztm country-sta");
   EXPECT_EQ(NameAfter("zt-cache", ""), "zt-cache");
+  EXPECT_EQ(NameAfter("zt-cache", {}), "zt-cache");  // a null view: the default argument
+  EXPECT_EQ(NameAfter("a-prefix-longer-than-15", "x"), "a-prefix-longer");
 }
 
 }  // namespace
