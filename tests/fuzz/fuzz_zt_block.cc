@@ -58,7 +58,7 @@ void CheckBlockEntry(const Block& block, uint32_t i, const char* base, const uin
 }
 
 void FuzzBlock(uint8_t mode, const uint8_t* data, size_t size) {
-  std::unique_ptr<char[]> buf(new char[size == 0 ? 1 : size]);
+  zt::Buffer buf = zt::NewBuffer(size);
   if (size > 0) std::memcpy(buf.get(), data, size);
   const char* base = buf.get();
   std::unique_ptr<Block> block;

@@ -187,6 +187,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   c.Integer("settings", "PartMaxEntries", &o->table.part_max_entries, 1, kMaxCount);
   c.Integer("settings", "MaxFrozenSegments", &o->max_frozen_segments, 1, 1024);
   c.Integer("settings", "MaxConcurrentMerges", &o->max_concurrent_merges, 0, 1024);
+  c.Bool("settings", "WarmCacheAfterMerge", &o->warm_cache_after_merge);
   std::string wal = zt::WalModeName(o->wal_mode);
   c.Choice("durability", "WalMode", &wal, {"none", "sync", "sync-compressed", "async-compressed"});
   zt::ParseWalMode(wal, &o->wal_mode);
@@ -219,12 +220,14 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   j["PartMaxEntries"] = o->table.part_max_entries;
   j["MaxFrozenSegments"] = o->max_frozen_segments;
   j["MaxConcurrentMerges"] = o->max_concurrent_merges;
+  j["WarmCacheAfterMerge"] = o->warm_cache_after_merge;
   j["WalMode"] = wal;
   j["WalCompressionLevel"] = o->wal_zstd_level;
   j["WalTailIntervalMs"] = tail_ms;
   j["BackgroundMaintainers"] =
       "one merge thread per store (at most MaxConcurrentMerges merging at "
-      "once while writers run), one WAL writer per mutable segment's log, "
+      "once while writers run; it warms the block cache after a merge when "
+      "WarmCacheAfterMerge), one WAL writer per mutable segment's log, "
       "block cache cleaner";
   *json = j.dump();
   return sdk::Status::OK();

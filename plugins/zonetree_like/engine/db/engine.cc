@@ -1,6 +1,7 @@
 #include "db/engine.h"
 
 #include "util/file.h"
+#include "util/page_pool.h"
 #include "util/thread_name.h"
 
 namespace zt {
@@ -139,6 +140,9 @@ std::string Engine::StatsJson() const {
          ",\"waits\":" + std::to_string(merge_gate_.waits()) +
          ",\"wait_ms\":" + std::to_string(merge_gate_.wait_micros() / 1000) + "}";
   out += ",\"memtable_bytes\":" + std::to_string(memtables);
+  const PagePool& pool = PagePool::Default();
+  out += ",\"page_pool\":{\"mapped_bytes\":" + std::to_string(pool.mapped_pages() * PagePool::kPageSize) +
+         ",\"free_bytes\":" + std::to_string(pool.free_pages() * PagePool::kPageSize) + "}";
   out += ",\"trees\":{" + trees + "}}";
   return out;
 }

@@ -8,6 +8,7 @@
 
 #include "db/testutil.h"
 #include "util/file.h"
+#include "util/page_pool.h"
 
 namespace zt {
 namespace {
@@ -47,6 +48,9 @@ TEST(EngineTest, NamedTreesInSubdirectoriesShareOneCache) {
   const uint64_t inserts = engine->block_cache()->stats().inserts;
   EXPECT_GT(inserts, 0u);  // the two Gets loaded blocks into the cache
   EXPECT_NE(stats.find("\"inserts\":" + std::to_string(inserts)), std::string::npos) << stats;
+  // The open memtables' arena blocks are pages of the process's pool.
+  EXPECT_NE(stats.find("\"page_pool\":{\"mapped_bytes\":"), std::string::npos) << stats;
+  EXPECT_GT(PagePool::Default().mapped_pages(), 0u);
   EXPECT_GT(engine->stats().BytesWritten(), 0u);
   ASSERT_TRUE(engine->Settle().ok());
   ASSERT_TRUE(engine->Close().ok());

@@ -79,7 +79,7 @@ inline uint64_t Hash(std::string_view key) {
 
 }  // namespace
 
-MemTable::MemTable(uint64_t expected_records) : arena_(1 << 20) {
+MemTable::MemTable(uint64_t expected_records) {
   // ~10 bits per record, rounded up to a power of two of 512-bit blocks.
   uint64_t blocks = 1;
   while (blocks * 512 < expected_records * 10 && blocks < (uint64_t{1} << 24)) {

@@ -29,6 +29,7 @@ std::string EngineStats::ToJson() const {
   add("parts_reused", get(parts_reused));
   add("bottom_moves", get(bottom_moves));
   add("bottom_merges", get(bottom_merges));
+  add("blocks_warmed", get(blocks_warmed));
   add("wal_records_replayed", get(wal_records_replayed));
   add("wal_torn_tails", get(wal_torn_tails));
   add("wal_torn_bytes", get(wal_torn_bytes));

@@ -24,6 +24,7 @@ struct EngineStats {
   std::atomic<uint64_t> parts_reused{0};
   std::atomic<uint64_t> bottom_moves{0};     // disk segment became a bottom
   std::atomic<uint64_t> bottom_merges{0};
+  std::atomic<uint64_t> blocks_warmed{0};    // loaded by the merge threads after merges
   std::atomic<uint64_t> wal_records_replayed{0};
   std::atomic<uint64_t> wal_torn_tails{0};   // logs whose final record was cut
   std::atomic<uint64_t> wal_torn_bytes{0};

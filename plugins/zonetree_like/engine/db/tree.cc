@@ -442,6 +442,10 @@ Status Tree::Close() {
   {
     std::lock_guard<std::mutex> wlock(write_mu_);
     closed_ = true;
+    {
+      std::lock_guard<std::mutex> lock(layout_mu_);
+      DropWarmingLocked();  // unfinished warming is dropped
+    }
     if (wal_ != nullptr) {
       Status s = wal_->Close();
       if (result.ok()) result = s;
@@ -478,9 +482,15 @@ void Tree::MergeLoop() {
   }
   std::unique_lock<std::mutex> lock(layout_mu_);
   while (true) {
-    merge_cv_.wait(lock,
-                   [this] { return stop_ || (bg_error_.ok() && (!frozen_.empty() || BottomMergeWantedLocked())); });
+    merge_cv_.wait(lock, [this] {
+      return stop_ || (bg_error_.ok() && (!frozen_.empty() || BottomMergeWantedLocked() ||
+                                          (WarmingWantedLocked() && !TakingWritesLocked())));
+    });
     if (stop_) break;
+    if (frozen_.empty() && !BottomMergeWantedLocked()) {
+      WarmNextBatch(lock);  // merges first: warming is what is left to do
+      continue;
+    }
     bool frozen_work = !frozen_.empty();
     merge_running_ = true;
     lock.unlock();
@@ -574,6 +584,12 @@ Status Tree::MergeFrozen() {
   }
   done_cv_.notify_all();  // room in the frozen queue
 
+  // Which new blocks to warm, read while the replaced parts still hold their
+  // cache entries; warmed only after this returns and those parts (no
+  // longer referenced here) have left the cache, so both are never charged
+  // at once.
+  std::vector<Segment::BlockRef> warm;
+  if (base != nullptr && merged != nullptr) warm = BlocksToWarm(*merged, {base.get()});
   if (base != nullptr) base->MarkObsolete();
   for (FrozenSegment& f : done) {
     if (f.wal != nullptr) f.wal->Close();  // drained: nothing is lost
@@ -587,6 +603,7 @@ Status Tree::MergeFrozen() {
   stats_->segment_bytes.fetch_add(out.bytes_written, std::memory_order_relaxed);
   if (to_bottom) stats_->bottom_moves.fetch_add(1, std::memory_order_relaxed);
   stats_->merge_micros.fetch_add(MicrosSince(start), std::memory_order_relaxed);
+  QueueWarming(std::move(merged), std::move(warm));
   return Status::OK();
 }
 
@@ -634,6 +651,12 @@ Status Tree::MergeBottoms() {
     }
     PublishVersionLocked();
   }
+  std::vector<Segment::BlockRef> warm;
+  if (merged != nullptr) {
+    std::vector<const Segment*> replaced;
+    for (const auto& b : inputs) replaced.push_back(b.get());
+    warm = BlocksToWarm(*merged, replaced);
+  }
   for (const auto& b : inputs) b->MarkObsolete();
   stats_->bottom_merges.fetch_add(1, std::memory_order_relaxed);
   stats_->entries_merged.fetch_add(out.entries_written, std::memory_order_relaxed);
@@ -641,7 +664,67 @@ Status Tree::MergeBottoms() {
   stats_->parts_written.fetch_add(out.parts_written, std::memory_order_relaxed);
   stats_->segment_bytes.fetch_add(out.bytes_written, std::memory_order_relaxed);
   stats_->merge_micros.fetch_add(MicrosSince(start), std::memory_order_relaxed);
+  QueueWarming(std::move(merged), std::move(warm));
   return Status::OK();
+}
+
+std::vector<Segment::BlockRef> Tree::BlocksToWarm(const Segment& merged, const std::vector<const Segment*>& replaced) {
+  if (!options_.warm_cache_after_merge) return {};
+  {
+    std::lock_guard<std::mutex> lock(layout_mu_);
+    if (TakingWritesLocked()) return {};
+  }
+  return merged.BlocksOverlappingCached(replaced);
+}
+
+void Tree::QueueWarming(std::shared_ptr<Segment> merged, std::vector<Segment::BlockRef> blocks) {
+  std::lock_guard<std::mutex> lock(layout_mu_);
+  // A queue of an older segment goes: its blocks are no longer read.
+  warm_segment_ = blocks.empty() ? nullptr : std::move(merged);
+  warm_blocks_ = std::move(blocks);
+  warm_next_ = 0;
+}
+
+void Tree::WarmNextBatch(std::unique_lock<std::mutex>& lock) {
+  // Small batches, so that a merge waiting behind one starts within a few
+  // block reads.
+  constexpr size_t kBatch = 8;
+  std::shared_ptr<Segment> seg = warm_segment_;
+  const size_t begin = warm_next_;
+  const size_t end = std::min(warm_blocks_.size(), begin + kBatch);
+  std::vector<Segment::BlockRef> batch(warm_blocks_.begin() + begin, warm_blocks_.begin() + end);
+  warm_next_ = end;
+  warm_batch_running_ = true;
+  lock.unlock();
+  size_t loaded = 0;
+  bool failed = false;
+  for (const Segment::BlockRef& ref : batch) {
+    if (seg->obsolete()) break;  // replaced meanwhile: the reads would be wasted
+    // A damaged block is left for a reader to find and report: warming is
+    // only a hint.
+    if (!seg->LoadBlock(ref).ok()) {
+      failed = true;
+      break;
+    }
+    loaded++;
+  }
+  stats_->blocks_warmed.fetch_add(loaded, std::memory_order_relaxed);
+  lock.lock();
+  warm_batch_running_ = false;
+  // Done, failed or replaced: drop the queue (and with it the segment, which
+  // then goes with its layout).
+  if (warm_segment_ == seg && (failed || seg->obsolete() || !WarmingWantedLocked())) DropWarmingLocked();
+}
+
+bool Tree::Warming() const {
+  std::lock_guard<std::mutex> lock(layout_mu_);
+  return WarmingWantedLocked() || warm_batch_running_;
+}
+
+void Tree::DropWarmingLocked() {
+  warm_segment_ = nullptr;
+  warm_blocks_.clear();
+  warm_next_ = 0;
 }
 
 }  // namespace zt

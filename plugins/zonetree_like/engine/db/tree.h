@@ -74,6 +74,9 @@ class Tree {
   // Flushes every log to its file and persists the manifest. In WAL mode
   // none there is no log: the mutable segment is merged to disk instead.
   Status Settle();
+  // True while blocks are queued to warm after a merge, or being warmed (see
+  // Options::warm_cache_after_merge); Stabilize does not wait for them.
+  bool Warming() const;
   // Settle, stops the merge thread (after its current job), closes the logs.
   // Leaves files a later Open reopens. Idempotent.
   Status Close();
@@ -120,6 +123,26 @@ class Tree {
   void MergeLoop();
   Status MergeFrozen();
   Status MergeBottoms();
+  // Queues the blocks of `merged` to warm (replacing any queue of an older
+  // segment): see Options::warm_cache_after_merge.
+  void QueueWarming(std::shared_ptr<Segment> merged, std::vector<Segment::BlockRef> blocks);
+  // REQUIRES: layout_mu_ held.
+  bool WarmingWantedLocked() const { return warm_next_ < warm_blocks_.size(); }
+  // Whether the store is taking writes: its memtable holds records. Warming
+  // runs only while it is not (as after a Stabilize): under writes it would
+  // take CPU from the writer and the merges (Options::warm_cache_after_merge).
+  // A merge that ends under writes queues nothing, since the memtable empties
+  // only at a freeze, whose merge replaces the queue.
+  // REQUIRES: layout_mu_ held (mem_ is replaced under it).
+  bool TakingWritesLocked() const { return mem_->records() != 0; }
+  // The blocks of `merged` to warm after it replaced `replaced`: none unless
+  // warming is on and the store takes no writes.
+  std::vector<Segment::BlockRef> BlocksToWarm(const Segment& merged, const std::vector<const Segment*>& replaced);
+  // Loads the next batch of queued blocks. REQUIRES: layout_mu_ held through
+  // `lock` (released while the blocks are read).
+  void WarmNextBatch(std::unique_lock<std::mutex>& lock);
+  // REQUIRES: layout_mu_ held.
+  void DropWarmingLocked();
   void DeleteWalFiles(uint64_t number);
   uint64_t NewFileNumber() { return next_file_number_.fetch_add(1, std::memory_order_relaxed); }
 
@@ -147,6 +170,11 @@ class Tree {
   std::shared_ptr<Segment> disk_;
   std::vector<std::shared_ptr<Segment>> bottoms_;  // newest first
   bool merge_running_ = false;
+  // The blocks the merge thread warms when it has no merge to run.
+  std::shared_ptr<Segment> warm_segment_;
+  std::vector<Segment::BlockRef> warm_blocks_;
+  size_t warm_next_ = 0;
+  bool warm_batch_running_ = false;
   bool stop_ = false;
   bool closed_ = false;
   Status bg_error_;

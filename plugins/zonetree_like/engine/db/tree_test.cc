@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "db/testutil.h"
 #include "table/format.h"
@@ -17,7 +19,7 @@ class TreeTest : public ::testing::Test {
   void Open(const Options& o) {
     options_ = o;
     cache_ = std::make_shared<BlockCache>(o.block_cache_bytes, o.block_cache_lifetime);
-    Status s = Tree::Open(dir_.Sub("tree"), o, cache_, &stats_, nullptr, &tree_);
+    Status s = Tree::Open(dir_.Sub("tree"), o, cache_, &stats_, gate_.get(), &tree_);
     ASSERT_TRUE(s.ok()) << s.ToString();
   }
   void Reopen() {
@@ -59,6 +61,7 @@ class TreeTest : public ::testing::Test {
   Options options_;
   std::shared_ptr<BlockCache> cache_;
   EngineStats stats_;
+  std::unique_ptr<MergeGate> gate_;  // the merge threads' (none by default); outlives tree_
   std::unique_ptr<Tree> tree_;
 };
 
@@ -274,6 +277,105 @@ TEST_P(TreeReopenTest, CloseAndReopenKeepsEverything) {
 INSTANTIATE_TEST_SUITE_P(Modes, TreeReopenTest,
                          ::testing::Values(WalMode::kNone, WalMode::kSync, WalMode::kSyncCompressed,
                                            WalMode::kAsyncCompressed));
+
+class TreeWarmingTest : public TreeTest, public ::testing::WithParamInterface<bool> {
+ protected:
+  // Waits (at most 10 s) until the merge thread has no blocks left to warm.
+  void WaitForWarming() {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (tree_->Warming() && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ASSERT_FALSE(tree_->Warming());
+  }
+  // Reads keys [begin, end) of round `round`; returns the block cache misses they cost.
+  uint64_t ReadMisses(int begin, int end, int round) {
+    uint64_t before = cache_->stats().misses;
+    for (int i = begin; i < end; ++i) EXPECT_EQ(Get(test::Key(i)), test::Value(i, round));
+    return cache_->stats().misses - before;
+  }
+};
+
+// WarmCacheAfterMerge: the blocks readers had cached are cached again after a merge rewrote them (their keys read
+// again miss nothing), and only those (the warmed blocks are a few of the segment's); a part the merge reused keeps
+// its cached blocks and warms nothing. Off: the first reads of the rewritten blocks miss.
+TEST_P(TreeWarmingTest, BlocksCachedBeforeAMergeAreCachedAfterIt) {
+  const bool warm = GetParam();
+  Options o = test::SmallOptions();
+  o.mutable_segment_max_item_count = 100000;
+  o.table.key_cache_size = 0;  // every read goes to its block
+  o.table.value_cache_size = 0;
+  o.block_cache_bytes = 16 << 20;  // room for every block
+  o.warm_cache_after_merge = warm;
+  Open(o);
+  constexpr int kKeys = 2000;
+  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
+  ASSERT_TRUE(tree_->Stabilize().ok());
+  EXPECT_GT(ReadMisses(100, 200, 0), 0u);  // the blocks of keys 100..199 enter the cache
+  EXPECT_EQ(ReadMisses(100, 200, 0), 0u);
+  const uint64_t blocks = cache_->stats().inserts;
+
+  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+  ASSERT_TRUE(tree_->Stabilize().ok());  // every part rewritten
+  WaitForWarming();
+  const uint64_t warmed = stats_.blocks_warmed.load();
+  if (warm) {
+    EXPECT_EQ(ReadMisses(100, 200, 1), 0u);
+    // The blocks holding keys 100..199 and at most one more at each end (the bounds are block first keys); the
+    // segment has about 20 times as many.
+    EXPECT_GE(warmed, 1u);
+    EXPECT_LE(warmed, blocks + 2);
+  } else {
+    EXPECT_GT(ReadMisses(100, 200, 1), 0u);
+    EXPECT_EQ(warmed, 0u);
+  }
+
+  // Only keys far from 100..199 change: the parts holding those are reused, nothing is warmed, nothing misses.
+  for (int i = 1500; i < 1600; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+  ASSERT_TRUE(tree_->Stabilize().ok());
+  WaitForWarming();
+  EXPECT_GE(stats_.parts_reused.load(), 1u);
+  EXPECT_EQ(stats_.blocks_warmed.load(), warmed);
+  EXPECT_EQ(ReadMisses(100, 200, 1), 0u);
+}
+
+// No warming while the store takes writes: a merge that ends with a record in the memtable warms nothing; the next
+// merge (of that record, at Stabilize) warms the blocks read since.
+TEST_F(TreeWarmingTest, NoWarmingWhileTheStoreTakesWrites) {
+  Options o = test::SmallOptions();
+  o.mutable_segment_max_item_count = 100000;
+  o.table.key_cache_size = 0;
+  o.table.value_cache_size = 0;
+  o.block_cache_bytes = 16 << 20;
+  o.warm_cache_after_merge = true;
+  gate_ = std::make_unique<MergeGate>(1);
+  Open(o);
+  constexpr int kKeys = 2000;
+  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
+  ASSERT_TRUE(tree_->Stabilize().ok());
+  EXPECT_GT(ReadMisses(100, 200, 0), 0u);
+
+  {
+    MergeGate::Pass hold(gate_.get());  // the merge of the next freeze waits for this
+    for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+    ASSERT_TRUE(tree_->Freeze().ok());
+    ASSERT_TRUE(tree_->Put(test::Key(150), test::Value(150, 1)).ok());  // in the memtable when the merge ends
+  }
+  ASSERT_TRUE(tree_->WaitForMerges().ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // time a merge thread that would warm would take
+  EXPECT_FALSE(tree_->Warming());
+  EXPECT_EQ(stats_.blocks_warmed.load(), 0u);
+  EXPECT_GT(ReadMisses(100, 200, 1), 0u);
+
+  // Merging key 150 rewrites its part, whose blocks just read are warmed now that nothing is written.
+  ASSERT_TRUE(tree_->Stabilize().ok());
+  WaitForWarming();
+  EXPECT_GT(stats_.blocks_warmed.load(), 0u);
+  EXPECT_EQ(ReadMisses(100, 200, 1), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(OnOff, TreeWarmingTest, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "On" : "Off"; });
 
 }  // namespace
 }  // namespace zt

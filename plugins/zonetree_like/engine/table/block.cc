@@ -2,7 +2,7 @@
 
 namespace zt {
 
-Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section, uint32_t inline_value_max,
+Block::Block(Buffer data, size_t size, uint32_t n, uint32_t key_section, uint32_t inline_value_max,
              std::unique_ptr<uint32_t[]> positions)
     : data_(std::move(data)),
       size_(size),
@@ -13,8 +13,7 @@ Block::Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key
   values_ = keys_end_;
 }
 
-Status Block::Parse(std::unique_ptr<char[]> data, size_t size, uint32_t inline_value_max,
-                    std::unique_ptr<Block>* out) {
+Status Block::Parse(Buffer data, size_t size, uint32_t inline_value_max, std::unique_ptr<Block>* out) {
   if (size < 8) return Status::Corruption("block too small");
   const char* base = data.get();
   uint32_t n = DecodeFixed32(base + size - 4);

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "table/format.h"
+#include "util/buffer.h"
 #include "util/coding.h"
 #include "util/prefetch.h"
 #include "util/status.h"
@@ -21,8 +22,7 @@ class Block {
   // inline_value_max bytes are in the key section (its part's limit, from
   // the footer). On a malformed block returns Corruption with a message
   // describing the defect (no file context).
-  static Status Parse(std::unique_ptr<char[]> data, size_t size, uint32_t inline_value_max,
-                      std::unique_ptr<Block>* out);
+  static Status Parse(Buffer data, size_t size, uint32_t inline_value_max, std::unique_ptr<Block>* out);
 
   Block(const Block&) = delete;
   Block& operator=(const Block&) = delete;
@@ -105,10 +105,10 @@ class Block {
   // Bytes of the value stored right after the key: all or nothing.
   uint32_t InlineBytes(const Header& h) const { return h.vlen <= inline_value_max_ ? h.vlen : 0; }
 
-  Block(std::unique_ptr<char[]> data, size_t size, uint32_t n, uint32_t key_section, uint32_t inline_value_max,
+  Block(Buffer data, size_t size, uint32_t n, uint32_t key_section, uint32_t inline_value_max,
         std::unique_ptr<uint32_t[]> positions);
 
-  std::unique_ptr<char[]> data_;
+  Buffer data_;
   size_t size_ = 0;
   uint32_t num_entries_ = 0;
   // Derived by Parse: each entry's offset in the key section, then, in a

@@ -20,7 +20,7 @@ std::unique_ptr<Block> MakeBlock(const std::string& tag, size_t bytes) {
   BlockBuilder b(kDefaultInlineValueMax);
   b.Add(tag, EntryKind::kValue, std::string(bytes, 'v'));
   std::string_view raw = b.Finish();
-  std::unique_ptr<char[]> data(new char[raw.size()]);
+  Buffer data = NewBuffer(raw.size());
   std::memcpy(data.get(), raw.data(), raw.size());
   std::unique_ptr<Block> block;
   EXPECT_TRUE(Block::Parse(std::move(data), raw.size(), kDefaultInlineValueMax, &block).ok());

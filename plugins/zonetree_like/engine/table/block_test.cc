@@ -26,7 +26,7 @@ std::string Val(int i) {
 }
 
 std::unique_ptr<Block> ParseCopy(std::string_view raw, Status* status, uint32_t inline_value_max) {
-  std::unique_ptr<char[]> data(new char[raw.size() == 0 ? 1 : raw.size()]);
+  Buffer data = NewBuffer(raw.size());
   if (!raw.empty()) std::memcpy(data.get(), raw.data(), raw.size());
   std::unique_ptr<Block> block;
   *status = Block::Parse(std::move(data), raw.size(), inline_value_max, &block);

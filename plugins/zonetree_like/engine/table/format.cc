@@ -74,13 +74,13 @@ void AppendBlockTrailer(std::string_view payload, Compression type, uint32_t raw
   trailer->append(buf, kBlockTrailerSize);
 }
 
-Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number, const BlockHandle& handle,
-                    std::unique_ptr<char[]>* raw, size_t* raw_size) {
+Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number, const BlockHandle& handle, Buffer* raw,
+                    size_t* raw_size) {
   uint64_t stored = uint64_t{handle.size} + kBlockTrailerSize;
   if (handle.offset > file.size() || stored > file.size() - handle.offset) {
     return CorruptionAt(file_number, handle.offset, "block extends past end of file");
   }
-  std::unique_ptr<char[]> buf(new char[stored]);
+  Buffer buf = NewBuffer(stored);
   Status s = file.Read(handle.offset, stored, buf.get());
   if (!s.ok()) {
     if (s.IsCorruption()) {
@@ -114,7 +114,7 @@ Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number, const Bl
   // (up to kMaxBlockRawSize on every read of the block).
   s = CheckUncompressedSize(type, std::string_view(buf.get(), handle.size), size);
   if (!s.ok()) return CorruptionAt(file_number, handle.offset, s.message());
-  std::unique_ptr<char[]> out(new char[size == 0 ? 1 : size]);
+  Buffer out = NewBuffer(size);
   s = Uncompress(type, std::string_view(buf.get(), handle.size), out.get(), size);
   if (!s.ok()) return CorruptionAt(file_number, handle.offset, s.message());
   *raw = std::move(out);

@@ -46,6 +46,7 @@
 #include <string>
 #include <string_view>
 
+#include "util/buffer.h"
 #include "util/compression.h"
 #include "util/status.h"
 
@@ -118,7 +119,7 @@ void AppendBlockTrailer(std::string_view payload, Compression type, uint32_t raw
 // *raw (allocated to exactly *raw_size bytes). Errors are
 // Corruption("file N offset M: ...").
 Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number, const BlockHandle& handle,
-                    std::unique_ptr<char[]>* raw, size_t* raw_size);
+                    Buffer* raw, size_t* raw_size);
 
 // "file N offset M: <what>"
 Status CorruptionAt(uint64_t file_number, uint64_t offset, std::string_view what);

@@ -94,7 +94,7 @@ class RawBlockTest : public ::testing::Test {
     EXPECT_TRUE(WriteFileAtomically(path, bytes).ok());
     std::unique_ptr<RandomAccessFile> f;
     EXPECT_TRUE(RandomAccessFile::Open(path, &f).ok());
-    std::unique_ptr<char[]> raw;
+    Buffer raw;
     size_t n = 0;
     Status s = ReadRawBlock(*f, 7, h, &raw, &n);
     if (s.ok()) out->assign(raw.get(), n);

@@ -11,7 +11,7 @@
 namespace zt {
 
 struct Part::Index {
-  std::unique_ptr<char[]> raw;  // backs the string_views below
+  Buffer raw;  // backs the string_views below
   uint64_t entries = 0, tombstones = 0;
   uint64_t file_size = 0;
   uint32_t inline_value_max = 0;  // the footer's
@@ -262,7 +262,7 @@ size_t Part::MemoryUsage() const {
 
 Status Part::ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const {
   const BlockInfo& info = blocks_[b];
-  std::unique_ptr<char[]> raw;
+  Buffer raw;
   size_t raw_size;
   Status s = ReadRawBlock(*file_, meta_.file_number, BlockHandle{info.offset, info.size}, &raw, &raw_size);
   if (!s.ok()) return s;
@@ -335,6 +335,16 @@ int64_t Part::BlockFor(std::string_view key, bool in_range) const {
   }
   size_t r = in_range ? UpperBound(dir_.data(), lo, hi, windowed) : UpperBound(dir_.data(), lo, hi, plain);
   return static_cast<int64_t>(r) - 1;
+}
+
+bool Part::AnyBlockCached(std::string_view first, std::string_view last) const {
+  if (meta_.largest_key < first || last < meta_.smallest_key) return false;
+  const int64_t start = BlockFor(first, false);
+  for (size_t b = start < 0 ? 0 : static_cast<size_t>(start); b < dir_.size(); b++) {
+    if (last < DirKey(dir_[b])) break;
+    if (__atomic_load_n(&dir_[b].slot, __ATOMIC_RELAXED) != nullptr) return true;  // see BlockCache::PrefetchSlot
+  }
+  return false;
 }
 
 Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock* pin, Block::Entry* entry) const {

@@ -51,6 +51,9 @@ class Part {
   Status Seek(std::string_view key, bool fill_cache, Location* loc, PinnedBlock* pin) const;
   // Pins block b: from the cache, or read (and inserted if fill_cache).
   Status GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const;
+  // Whether a block that may hold keys in [first, last] is in the block
+  // cache now. A snapshot: the cache may change meanwhile.
+  bool AnyBlockCached(std::string_view first, std::string_view last) const;
 
   const PartMeta& meta() const { return meta_; }
   uint64_t file_number() const { return meta_.file_number; }

@@ -1,5 +1,7 @@
 #include "table/segment.h"
 
+#include <algorithm>
+
 #include "table/part.h"
 #include "table/record_cache.h"
 
@@ -107,6 +109,41 @@ Status Segment::Get(std::string_view key, EntryKind* kind, void (*sink)(void*, s
   // every read when there is no key cache to tell).
   if (value_cache_ && (remembered || !key_cache_)) value_cache_->Insert(hash, key, entry.kind, entry.value);
   return Status::OK();
+}
+
+std::vector<Segment::BlockRef> Segment::BlocksOverlappingCached(const std::vector<const Segment*>& old) const {
+  std::vector<const Part*> old_parts;
+  for (const Segment* seg : old) {
+    for (const auto& part : seg->parts_) old_parts.push_back(part.get());
+  }
+  std::vector<BlockRef> out;
+  for (size_t p = 0; p < parts_.size(); p++) {
+    const Part& part = *parts_[p];
+    // A reused part keeps its cached blocks.
+    if (std::find(old_parts.begin(), old_parts.end(), &part) != old_parts.end()) continue;
+    const uint32_t n = part.num_blocks();
+    for (uint32_t b = 0; b < n; b++) {
+      // Block b's keys lie in [its first key, the next block's first key or the part's largest]: a bound that may
+      // take in one key too many, which costs at most one block read.
+      const std::string_view first = part.block_first_key(b);
+      const std::string_view last = b + 1 < n ? part.block_first_key(b + 1) : std::string_view(part.meta().largest_key);
+      for (const Part* o : old_parts) {
+        if (o->AnyBlockCached(first, last)) {
+          out.push_back(BlockRef{static_cast<uint32_t>(p), b});
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+Status Segment::LoadBlock(BlockRef ref) const {
+  if (ref.part >= parts_.size() || ref.block >= parts_[ref.part]->num_blocks()) {
+    return Status::InvalidArgument("Segment::LoadBlock: no such block");
+  }
+  PinnedBlock pin;
+  return parts_[ref.part]->GetBlock(ref.block, true, &pin);
 }
 
 std::unique_ptr<SegmentIterator> Segment::NewIterator(bool fill_cache) const {

@@ -61,6 +61,18 @@ class Segment : public std::enable_shared_from_this<Segment> {
   void MarkObsolete();
   bool obsolete() const { return obsolete_.load(std::memory_order_acquire); }
 
+  // A block of this segment: its part's index and its number in the part.
+  struct BlockRef {
+    uint32_t part = 0, block = 0;
+  };
+  // The blocks of this segment's own parts (not those shared with a segment
+  // of `old`) whose keys overlap a block of `old` that is in the block cache
+  // now: after a merge, where the blocks readers had cached from its inputs
+  // are in its output. In key order.
+  std::vector<BlockRef> BlocksOverlappingCached(const std::vector<const Segment*>& old) const;
+  // Reads block ref into the block cache if it is not there.
+  Status LoadBlock(BlockRef ref) const;
+
   struct CacheStats {
     uint64_t value_hits = 0, key_hits = 0;
   };

@@ -30,12 +30,13 @@ char* Arena::AllocateAligned(size_t bytes) {
     remaining_ -= needed;
     return result;
   }
-  // New blocks come from operator new[], which is max_align_t aligned.
+  // New blocks come from operator new[], which is max_align_t aligned, or
+  // are pool pages, which are page aligned.
   return AllocateFallback(bytes);
 }
 
 char* Arena::NewBlock(size_t bytes) {
-  blocks_.emplace_back(new char[bytes]);
+  blocks_.push_back(NewBuffer(bytes));
   memory_usage_.fetch_add(bytes + sizeof(char*), std::memory_order_relaxed);
   return blocks_.back().get();
 }

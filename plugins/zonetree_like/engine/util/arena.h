@@ -8,11 +8,14 @@
 #include <memory>
 #include <vector>
 
+#include "util/buffer.h"
+#include "util/page_pool.h"
+
 namespace zt {
 
 class Arena {
  public:
-  explicit Arena(size_t block_size = 64 * 1024);
+  explicit Arena(size_t block_size = PagePool::kPageSize);
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
 
@@ -39,7 +42,7 @@ class Arena {
   size_t block_size_;
   char* ptr_ = nullptr;
   size_t remaining_ = 0;
-  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::vector<Buffer> blocks_;  // a block of PagePool::kPageSize is a pool page
   std::atomic<size_t> memory_usage_{0};
 };
 
