@@ -47,7 +47,9 @@ class Engine {
   // Stats JSON: counters, block cache use and memtable memory. Block cache
   // "misses" count every read of a block not in the cache; "inserts" those
   // that then entered it: the difference is reads that bypassed the cache
-  // (merges and other fill_cache = false readers).
+  // (merges and other fill_cache = false readers). "page_pool" is the
+  // process's PagePool (util/page_pool.h), shared with any other engine in
+  // the process.
   std::string StatsJson() const;
 
  private:

@@ -119,8 +119,9 @@ struct Options {
   // (Stabilize and WaitForMerges do not wait for it), and gives up on a
   // segment that a newer merge replaced. Not in ZoneTree (its cache is keyed
   // by segment too, and starts cold after every merge). 1M profiles on 2
-  // cores (blocks in util/page_pool.h's pages; 3 alternating runs, both in
-  // each run): post-update read by user id 1,012 -> 936 ms against off,
+  // cores (blocks in util/page_pool.h's pages, in the pool's first form,
+  // mapped a page at a time; 3 alternating runs, both in each run):
+  // post-update read by user id 1,012 -> 936 ms against off,
   // other phases within noise. Warming under writes too (an earlier
   // version) made the update phase only 1% faster (7,697 -> 7,592 ms) and
   // took CPU from its merges.

@@ -585,9 +585,9 @@ Status Tree::MergeFrozen() {
   done_cv_.notify_all();  // room in the frozen queue
 
   // Which new blocks to warm, read while the replaced parts still hold their
-  // cache entries; warmed only after this returns and those parts (no
-  // longer referenced here) have left the cache, so both are never charged
-  // at once.
+  // cache entries; warmed only after this returns, by when those parts have
+  // left the cache unless a reader still holds the old layout, so the two
+  // are seldom charged at once.
   std::vector<Segment::BlockRef> warm;
   if (base != nullptr && merged != nullptr) warm = BlocksToWarm(*merged, {base.get()});
   if (base != nullptr) base->MarkObsolete();

@@ -11,6 +11,7 @@
 #include "table/format.h"
 #include "util/buffer.h"
 #include "util/coding.h"
+#include "util/page_pool.h"
 #include "util/prefetch.h"
 #include "util/status.h"
 
@@ -32,9 +33,13 @@ class Block {
   uint32_t num_entries() const { return num_entries_; }
   // Bytes of the decompressed block.
   size_t size() const { return size_; }
-  // Bytes this block holds in memory: the block and the entry positions
+  // Bytes this block holds in memory: its buffer (a whole page when the
+  // buffer is a pool page, see util/buffer.h) and the entry positions
   // derived from it (what a cache charges for it).
-  size_t MemoryUsage() const { return size_ + sizeof(uint32_t) * PositionCount(num_entries_, values_apart()); }
+  size_t MemoryUsage() const {
+    const size_t data = data_.get_deleter().pooled() ? PagePool::kPageSize : size_;
+    return data + sizeof(uint32_t) * PositionCount(num_entries_, values_apart());
+  }
   // End of the key section (entry headers, keys and short values occupy
   // [0, entries_end()) back to back; longer values are elsewhere).
   uint32_t entries_end() const { return static_cast<uint32_t>(keys_end_ - data_.get()); }

@@ -168,6 +168,20 @@ TEST(BlockFormatTest, MemoryUsageCountsValueOffsetsOnlyWhenNeeded) {
   }
 }
 
+// A block whose buffer is a pool page (more than half a page) is charged the whole page: what it holds.
+TEST(BlockFormatTest, MemoryUsageOfAPooledBlockIsItsPage) {
+  BlockBuilder builder(kDefaultInlineValueMax);
+  builder.Add(Key(0), EntryKind::kValue, std::string(40000, 'v'));
+  std::string raw(builder.Finish());
+  Buffer data = NewBuffer(raw.size());
+  ASSERT_TRUE(data.get_deleter().pooled());
+  std::memcpy(data.get(), raw.data(), raw.size());
+  std::unique_ptr<Block> block;
+  ASSERT_TRUE(Block::Parse(std::move(data), raw.size(), kDefaultInlineValueMax, &block).ok());
+  // One entry whose value is stored apart: its position and its value offset.
+  EXPECT_EQ(block->MemoryUsage(), PagePool::kPageSize + 8u);
+}
+
 TEST(BlockFormatTest, InlineLimitsAreNotInterchangeable) {
   // A reader takes the bytes after a key for a value only if the part's
   // limit puts them there: here a block parsed with another limit than it
