@@ -1,8 +1,24 @@
 #include "db/merge_gate.h"
 
+#include <sched.h>
+
 #include <chrono>
+#include <thread>
 
 namespace zt {
+
+uint32_t MergeSlotsForCpus(uint32_t cpus) { return cpus > 2 ? cpus - 1 : 1; }
+
+uint32_t DefaultMergeSlots() {
+  // The CPUs of this process's affinity mask (what taskset or a container's
+  // cpuset leaves it), not every CPU of the machine.
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  uint32_t cpus = 0;
+  if (::sched_getaffinity(0, sizeof(set), &set) == 0) cpus = static_cast<uint32_t>(CPU_COUNT(&set));
+  if (cpus == 0) cpus = std::thread::hardware_concurrency();
+  return MergeSlotsForCpus(cpus);
+}
 
 MergeGate::Pass::Pass(MergeGate* gate) : gate_(gate) {
   if (gate_ != nullptr) gate_->Enter();

@@ -22,6 +22,13 @@
 
 namespace zt {
 
+// The default number of slots: one less than the CPUs this process may run
+// on (at least 1), so the writers keep a core; on a machine with more cores
+// than stores, no store ever waits.
+uint32_t DefaultMergeSlots();
+// The same for a given number of CPUs.
+uint32_t MergeSlotsForCpus(uint32_t cpus);
+
 class MergeGate {
  public:
   // slots == 0: no limit (a pass never waits).

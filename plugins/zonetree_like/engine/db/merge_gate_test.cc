@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -100,6 +101,20 @@ TEST(MergeGateTest, NeverMoreThanItsSlotsUnderContention) {
     EXPECT_LE(most.load(), static_cast<int>(slots)) << slots;
     EXPECT_GT(gate.waits(), 0u) << slots;
   }
+}
+
+// The default leaves the writers a core: one slot on one or two CPUs, then
+// one less than the CPUs; an engine's default options take it.
+TEST(MergeGateTest, DefaultSlotsAreOneLessThanTheCpus) {
+  EXPECT_EQ(MergeSlotsForCpus(0), 1u);  // unknown count
+  EXPECT_EQ(MergeSlotsForCpus(1), 1u);
+  EXPECT_EQ(MergeSlotsForCpus(2), 1u);
+  EXPECT_EQ(MergeSlotsForCpus(3), 2u);
+  EXPECT_EQ(MergeSlotsForCpus(16), 15u);
+  const uint32_t slots = DefaultMergeSlots();
+  EXPECT_GE(slots, 1u);
+  EXPECT_LT(slots, std::max(2u, std::thread::hardware_concurrency()));
+  EXPECT_EQ(Options().max_concurrent_merges, slots);
 }
 
 // An engine whose stores may merge one at a time still stabilizes them all

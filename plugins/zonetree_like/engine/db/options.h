@@ -9,6 +9,7 @@
 #include <functional>
 #include <string_view>
 
+#include "db/merge_gate.h"
 #include "table/format.h"
 #include "util/compression.h"
 
@@ -101,13 +102,15 @@ struct Options {
   // MaxConcurrentMerges: how many of the engine's stores may merge at the
   // same time while the writers run (see merge_gate.h); 0 = no limit, every
   // store's merge thread runs as soon as it has work (ZoneTree's behaviour).
-  // One less than the cores leaves the writers a core. 1M profiles on 2
-  // cores, 1 against no limit (5 alternating runs each): update phase
-  // 7,746 -> 6,816 ms, insert 2,869 -> 2,581 ms, update p99.99 4.1 ms ->
-  // 0.7-0.9 ms, reads unchanged, but peak RSS +38 MiB (frozen segments wait
-  // for their turn), which leaves too little room under RocksDB's peak on
-  // the profile workload: off by default.
-  uint32_t max_concurrent_merges = 0;
+  // The default, one less than the process's CPUs (at least 1), leaves the
+  // writers a core; with more cores than stores it never holds a merge
+  // back. 1M profiles on 2 cores, 1 against no limit (4 alternating runs,
+  // both in each run, medians): insert 2,875 -> 2,554 ms, update
+  // 7,414 -> 6,595 ms, update p99.99 4.1 ms -> 0.74-0.84 ms, the read phases
+  // within noise; the price is peak RSS, 448-463 -> 488-493 MiB (frozen
+  // segments wait for their turn), still under RocksDB's on that workload
+  // (see README.md).
+  uint32_t max_concurrent_merges = DefaultMergeSlots();
 
   // WarmCacheAfterMerge: after a merge, the store's merge thread reads into
   // the block cache the blocks of the new segment whose keys overlap blocks
