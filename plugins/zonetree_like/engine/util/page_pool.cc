@@ -2,55 +2,121 @@
 
 #include <sys/mman.h>
 
+#include <bit>
 #include <new>
 
 namespace zt {
 
+namespace {
+
+constexpr size_t kSmallPage = 4096;
+
+}  // namespace
+
 PagePool::~PagePool() {
-  for (char* p : free_) ::munmap(p, kPageSize);
+  for (auto& [base, chunk] : chunks_) ::munmap(chunk->base, kChunkBytes);
+}
+
+char* PagePool::MapChunk() {
+  // Twice the size, then the unaligned ends cut off: mmap aligns only to
+  // 4 KiB, and a huge page needs a 2 MiB aligned range.
+  void* raw = ::mmap(nullptr, 2 * kChunkBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const uintptr_t start = reinterpret_cast<uintptr_t>(raw);
+  const uintptr_t aligned = (start + kChunkBytes - 1) & ~uintptr_t{kChunkBytes - 1};
+  char* const chunk = reinterpret_cast<char*>(aligned);
+  if (aligned > start) ::munmap(raw, aligned - start);
+  if (aligned - start < kChunkBytes) ::munmap(chunk + kChunkBytes, kChunkBytes - (aligned - start));
+  // Best effort: without transparent huge pages (or with them off) the
+  // chunk is ordinary pages.
+  (void)::madvise(chunk, kChunkBytes, MADV_HUGEPAGE);
+  // Faulted in now, in one call, rather than a fault at a time by whichever
+  // thread touches it first. Kernels before 5.14 lack MADV_POPULATE_WRITE:
+  // then a write per small page does it.
+  if (::madvise(chunk, kChunkBytes, MADV_POPULATE_WRITE) != 0) {
+    for (size_t off = 0; off < kChunkBytes; off += kSmallPage) chunk[off] = 0;
+  }
+  return chunk;
+}
+
+void PagePool::File(Chunk* c) {
+  const auto n = static_cast<uint32_t>(std::popcount(c->free_mask));
+  if (n == 0) return;
+  c->slot = static_cast<uint32_t>(by_free_[n].size());
+  by_free_[n].push_back(c);
+}
+
+void PagePool::Unfile(Chunk* c, uint32_t count) {
+  if (count == 0) return;
+  std::vector<Chunk*>& list = by_free_[count];
+  list.back()->slot = c->slot;
+  list[c->slot] = list.back();
+  list.pop_back();
+}
+
+void PagePool::Refile(Chunk* c, uint32_t from) {
+  Unfile(c, from);
+  File(c);
 }
 
 char* PagePool::Allocate() {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!free_.empty()) {
-      char* p = free_.back();
-      free_.pop_back();
-      return p;
+    // From the fullest chunk that has a free page: the emptier chunks then
+    // drain, and return to the system whole.
+    for (uint32_t n = 1; n <= kChunkPages; n++) {
+      if (by_free_[n].empty()) continue;
+      Chunk* c = by_free_[n].back();
+      const int i = std::countr_zero(c->free_mask);
+      c->free_mask &= c->free_mask - 1;
+      Refile(c, n);
+      free_--;
+      return c->base + static_cast<size_t>(i) * kPageSize;
     }
   }
-  // A chunk of pages at once, faulted in by the call (MAP_POPULATE): one
-  // system call instead of one per page and one page fault per 4 KiB.
-  constexpr size_t kChunkBytes = kChunkPages * kPageSize;
-  void* chunk = ::mmap(nullptr, kChunkBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-  if (chunk == MAP_FAILED) throw std::bad_alloc();
-  char* const first = static_cast<char*>(chunk);
+  char* const base = MapChunk();
+  auto chunk = std::make_unique<Chunk>();
+  chunk->base = base;
+  chunk->free_mask = ~uint32_t{1};  // page 0 is the caller's
   std::lock_guard<std::mutex> lock(mu_);
-  mapped_ += kChunkPages;
-  for (size_t i = kChunkPages - 1; i >= 1; i--) free_.push_back(first + i * kPageSize);
-  return first;
+  File(chunk.get());
+  free_ += kChunkPages - 1;
+  chunks_.emplace(reinterpret_cast<uintptr_t>(base), std::move(chunk));
+  return base;
 }
 
 void PagePool::Free(char* page) {
+  const uintptr_t addr = reinterpret_cast<uintptr_t>(page);
+  const uintptr_t base = addr & ~uintptr_t{kChunkBytes - 1};
+  char* unmap = nullptr;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (free_.size() < max_free_) {
-      free_.push_back(page);
-      return;
+    Chunk* c = chunks_.at(base).get();
+    const uint32_t before = static_cast<uint32_t>(std::popcount(c->free_mask));
+    c->free_mask |= uint32_t{1} << ((addr - base) / kPageSize);
+    Refile(c, before);
+    free_++;
+    if (free_ > max_free_ && !by_free_[kChunkPages].empty()) {
+      // Over the limit: a wholly free chunk goes (this one, or one that
+      // emptied earlier while the pool was under it).
+      Chunk* whole = by_free_[kChunkPages].back();
+      Unfile(whole, kChunkPages);
+      free_ -= kChunkPages;
+      unmap = whole->base;
+      chunks_.erase(reinterpret_cast<uintptr_t>(unmap));
     }
-    mapped_--;
   }
-  ::munmap(page, kPageSize);
+  if (unmap != nullptr) ::munmap(unmap, kChunkBytes);
 }
 
 size_t PagePool::mapped_pages() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return mapped_;
+  return chunks_.size() * kChunkPages;
 }
 
 size_t PagePool::free_pages() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return free_.size();
+  return free_;
 }
 
 PagePool& PagePool::Default() {

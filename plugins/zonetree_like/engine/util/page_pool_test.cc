@@ -1,10 +1,14 @@
 #include "util/page_pool.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -36,15 +40,69 @@ TEST(PagePoolTest, MapsChunksAndReusesFreedPages) {
   EXPECT_EQ(pool.free_pages(), 2 * kChunk);
 }
 
-// Beyond max_free_pages a freed page is unmapped.
-TEST(PagePoolTest, UnmapsFreedPagesBeyondTheLimit) {
-  PagePool pool(2);
-  char* p = pool.Allocate();
+// Beyond max_free_pages, free pages go back to the system as whole chunks:
+// a chunk with a page in use stays, however far over the limit.
+TEST(PagePoolTest, UnmapsWholeChunksBeyondTheLimit) {
+  PagePool pool(0);
+  char* a = pool.Allocate();
+  char* b = pool.Allocate();
   EXPECT_EQ(pool.mapped_pages(), PagePool::kChunkPages);
-  EXPECT_EQ(pool.free_pages(), PagePool::kChunkPages - 1);  // a fresh chunk's pages, over the limit already
-  pool.Free(p);
+  EXPECT_EQ(pool.free_pages(), PagePool::kChunkPages - 2);  // a fresh chunk's pages, over the limit already
+  pool.Free(a);
+  EXPECT_EQ(pool.mapped_pages(), PagePool::kChunkPages);  // b is in use
   EXPECT_EQ(pool.free_pages(), PagePool::kChunkPages - 1);
-  EXPECT_EQ(pool.mapped_pages(), PagePool::kChunkPages - 1);
+  pool.Free(b);
+  EXPECT_EQ(pool.mapped_pages(), 0u);
+  EXPECT_EQ(pool.free_pages(), 0u);
+
+  // Under the limit, a wholly free chunk is kept for the next allocation.
+  PagePool keeping(PagePool::kChunkPages);
+  char* c = keeping.Allocate();
+  keeping.Free(c);
+  EXPECT_EQ(keeping.mapped_pages(), PagePool::kChunkPages);
+  EXPECT_EQ(keeping.Allocate(), c);
+  keeping.Free(c);
+}
+
+// Chunks are aligned to their size (a huge page can back each one), and a
+// page comes from the fullest chunk that has one free, so that emptier
+// chunks drain.
+TEST(PagePoolTest, ChunksAreAlignedAndTheFullestIsUsedFirst) {
+  constexpr size_t kChunk = PagePool::kChunkPages;
+  PagePool pool(4 * kChunk);
+  std::vector<char*> pages;
+  for (size_t i = 0; i < kChunk + 1; ++i) pages.push_back(pool.Allocate());
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(pages[0]) % PagePool::kChunkBytes, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(pages[kChunk]) % PagePool::kChunkBytes, 0u);
+  // The first chunk has one free page, the second 31: the first gives it.
+  pool.Free(pages[5]);
+  EXPECT_EQ(pool.Allocate(), pages[5]);
+  for (char* p : pages) pool.Free(p);
+  EXPECT_EQ(pool.free_pages(), 2 * kChunk);
+}
+
+// Where the kernel has transparent huge pages, a chunk is advised to use
+// them (smaps shows the advice as the "hg" flag of its mapping).
+TEST(PagePoolTest, ChunksAreAdvisedAsHugePages) {
+  if (access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) != 0) GTEST_SKIP() << "no transparent huge pages";
+  PagePool pool(PagePool::kChunkPages);
+  char* page = pool.Allocate();
+  const auto addr = reinterpret_cast<uintptr_t>(page);
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line;
+  bool inside = false, advised = false, found = false;
+  while (std::getline(smaps, line)) {
+    unsigned long lo, hi;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &lo, &hi) == 2) {  // a mapping's first line
+      inside = addr >= lo && addr < hi;
+      found = found || inside;
+    } else if (inside && line.rfind("VmFlags:", 0) == 0) {
+      advised = (" " + line + " ").find(" hg ") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(found);
+  EXPECT_TRUE(advised);
+  pool.Free(page);
 }
 
 // A page allocated on one thread and freed on another is reused by a third.
