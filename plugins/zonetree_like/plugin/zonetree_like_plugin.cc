@@ -188,6 +188,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   c.Integer("settings", "MaxFrozenSegments", &o->max_frozen_segments, 1, 1024);
   c.Integer("settings", "MaxConcurrentMerges", &o->max_concurrent_merges, 0, 1024);
   c.Bool("settings", "WarmCacheAfterMerge", &o->warm_cache_after_merge);
+  c.Bool("settings", "HugePages", &o->huge_pages);
   std::string wal = zt::WalModeName(o->wal_mode);
   c.Choice("durability", "WalMode", &wal, {"none", "sync", "sync-compressed", "async-compressed"});
   zt::ParseWalMode(wal, &o->wal_mode);
@@ -221,6 +222,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   j["MaxFrozenSegments"] = o->max_frozen_segments;
   j["MaxConcurrentMerges"] = o->max_concurrent_merges;
   j["WarmCacheAfterMerge"] = o->warm_cache_after_merge;
+  j["HugePages"] = o->huge_pages;
   j["WalMode"] = wal;
   j["WalCompressionLevel"] = o->wal_zstd_level;
   j["WalTailIntervalMs"] = tail_ms;

@@ -20,6 +20,7 @@ Status Engine::Open(const std::string& dir, const Options& options, std::unique_
   }
   Status s = CreateDir(dir);
   if (!s.ok()) return s;
+  PagePool::Default().SetHugePages(options.huge_pages);
   std::unique_ptr<Engine> e(new Engine(dir, options));
   e->cleaner_ = std::thread([p = e.get()] { p->CleanerLoop(); });
   *out = std::move(e);

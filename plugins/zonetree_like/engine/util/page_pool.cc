@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <bit>
+#include <cassert>
 #include <new>
 
 namespace zt {
@@ -17,7 +18,7 @@ PagePool::~PagePool() {
   for (auto& [base, chunk] : chunks_) ::munmap(chunk->base, kChunkBytes);
 }
 
-char* PagePool::MapChunk() {
+char* PagePool::MapChunk() const {
   // Twice the size, then the unaligned ends cut off: mmap aligns only to
   // 4 KiB, and a huge page needs a 2 MiB aligned range.
   void* raw = ::mmap(nullptr, 2 * kChunkBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -29,7 +30,7 @@ char* PagePool::MapChunk() {
   if (aligned - start < kChunkBytes) ::munmap(chunk + kChunkBytes, kChunkBytes - (aligned - start));
   // Best effort: without transparent huge pages (or with them off) the
   // chunk is ordinary pages.
-  (void)::madvise(chunk, kChunkBytes, MADV_HUGEPAGE);
+  if (huge_pages()) (void)::madvise(chunk, kChunkBytes, MADV_HUGEPAGE);
   // Faulted in now, in one call, rather than a fault at a time by whichever
   // thread touches it first. Kernels before 5.14 lack MADV_POPULATE_WRITE:
   // then a write per small page does it.
@@ -93,7 +94,9 @@ void PagePool::Free(char* page) {
     std::lock_guard<std::mutex> lock(mu_);
     Chunk* c = chunks_.at(base).get();
     const uint32_t before = static_cast<uint32_t>(std::popcount(c->free_mask));
-    c->free_mask |= uint32_t{1} << ((addr - base) / kPageSize);
+    const uint32_t bit = uint32_t{1} << ((addr - base) / kPageSize);
+    assert((c->free_mask & bit) == 0 && "page freed twice");
+    c->free_mask |= bit;
     Refile(c, before);
     free_++;
     if (free_ > max_free_ && !by_free_[kChunkPages].empty()) {

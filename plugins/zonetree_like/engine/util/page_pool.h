@@ -20,7 +20,8 @@
 // once; a smaller free limit (16 MiB) unmapped more and gained nothing.
 //
 // Chunks are 2 MiB, aligned to 2 MiB and advised as transparent huge pages
-// (MADV_HUGEPAGE; where the kernel has them, each chunk is one huge page): a
+// (MADV_HUGEPAGE, unless SetHugePages(false), the engine's HugePages
+// setting; where the kernel has them, each chunk is one huge page): a
 // random point read then finds its block's address translation in the TLB
 // instead of walking page tables, a large part of its cost once the blocks
 // outgrow the CPU caches. zt_segment_bench BM_GetScale (medians of 3),
@@ -45,6 +46,7 @@
 #ifndef ZT_UTIL_PAGE_POOL_H_
 #define ZT_UTIL_PAGE_POOL_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -76,6 +78,11 @@ class PagePool {
   // system).
   void Free(char* page);
 
+  // Whether chunks mapped from now on are advised as transparent huge pages
+  // (true at first). Chunks already mapped keep what they were mapped with.
+  void SetHugePages(bool on) { huge_pages_.store(on, std::memory_order_relaxed); }
+  bool huge_pages() const { return huge_pages_.load(std::memory_order_relaxed); }
+
   // Pages mapped and not unmapped (in use or free), and free ones.
   size_t mapped_pages() const;
   size_t free_pages() const;
@@ -88,10 +95,12 @@ class PagePool {
   struct Chunk {
     char* base;
     uint32_t free_mask;  // bit i: page i is free
-    uint32_t slot;       // position in by_free_[popcount(free_mask)]
+    static_assert(kChunkPages == 32, "free_mask has a bit per page");
+    uint32_t slot;  // position in by_free_[popcount(free_mask)]
   };
-  // Maps a new chunk (aligned, huge-page advised, faulted in).
-  static char* MapChunk();
+  // Maps a new chunk (aligned, huge-page advised if huge_pages(), faulted
+  // in).
+  char* MapChunk() const;
   // Moves c between the by_free_ lists when its free count changes from
   // `from` pages. REQUIRES: mu_ held.
   void Refile(Chunk* c, uint32_t from);
@@ -99,6 +108,7 @@ class PagePool {
   void File(Chunk* c);
 
   const size_t max_free_;
+  std::atomic<bool> huge_pages_{true};
   mutable std::mutex mu_;
   std::unordered_map<uintptr_t, std::unique_ptr<Chunk>> chunks_;  // by base
   // by_free_[n]: the chunks with n free pages (n >= 1).

@@ -81,28 +81,40 @@ TEST(PagePoolTest, ChunksAreAlignedAndTheFullestIsUsedFirst) {
   EXPECT_EQ(pool.free_pages(), 2 * kChunk);
 }
 
-// Where the kernel has transparent huge pages, a chunk is advised to use
-// them (smaps shows the advice as the "hg" flag of its mapping).
-TEST(PagePoolTest, ChunksAreAdvisedAsHugePages) {
-  if (access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) != 0) GTEST_SKIP() << "no transparent huge pages";
-  PagePool pool(PagePool::kChunkPages);
-  char* page = pool.Allocate();
-  const auto addr = reinterpret_cast<uintptr_t>(page);
+// Whether the mapping that holds addr is advised as huge pages (smaps shows
+// the advice as its "hg" flag).
+bool AdvisedHuge(const void* addr) {
+  const auto a = reinterpret_cast<uintptr_t>(addr);
   std::ifstream smaps("/proc/self/smaps");
   std::string line;
-  bool inside = false, advised = false, found = false;
+  bool inside = false;
   while (std::getline(smaps, line)) {
     unsigned long lo, hi;
     if (std::sscanf(line.c_str(), "%lx-%lx ", &lo, &hi) == 2) {  // a mapping's first line
-      inside = addr >= lo && addr < hi;
-      found = found || inside;
+      inside = a >= lo && a < hi;
     } else if (inside && line.rfind("VmFlags:", 0) == 0) {
-      advised = (" " + line + " ").find(" hg ") != std::string::npos;
+      return (line + " ").find(" hg ") != std::string::npos;
     }
   }
-  EXPECT_TRUE(found);
-  EXPECT_TRUE(advised);
-  pool.Free(page);
+  ADD_FAILURE() << "no mapping holds " << addr;
+  return false;
+}
+
+// Where the kernel has transparent huge pages, chunks are advised to use
+// them, unless the pool was told not to.
+TEST(PagePoolTest, ChunksAreAdvisedAsHugePagesUnlessTurnedOff) {
+  if (access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) != 0) GTEST_SKIP() << "no transparent huge pages";
+  PagePool pool(PagePool::kChunkPages);
+  EXPECT_TRUE(pool.huge_pages());
+  char* huge = pool.Allocate();
+  EXPECT_TRUE(AdvisedHuge(huge));
+  pool.SetHugePages(false);
+  std::vector<char*> pages;
+  for (size_t i = 0; i < PagePool::kChunkPages; ++i) pages.push_back(pool.Allocate());  // the next chunk's first
+  EXPECT_FALSE(AdvisedHuge(pages.back()));
+  EXPECT_TRUE(AdvisedHuge(huge));  // a chunk keeps what it was mapped with
+  pool.Free(huge);
+  for (char* p : pages) pool.Free(p);
 }
 
 // A page allocated on one thread and freed on another is reused by a third.
