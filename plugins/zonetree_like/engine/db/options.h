@@ -133,7 +133,8 @@ struct Options {
   // HugePages: the page pool (util/page_pool.h: decompressed blocks and
   // memtable memory, shared by the whole process) advises the chunks it maps
   // from now on as transparent huge pages. Point reads then walk no page
-  // tables (1M profiles on 2 cores, 4 alternating runs: lookup by email
+  // tables (1M profiles on 2 cores, against the pool's 4 KiB-page form, 4
+  // alternating runs: lookup by email
   // 1,576 -> 1,483 ms, post-update lookup by email 1,538 -> 1,385), but on a
   // VM whose host takes freed memory back, new huge pages cost host page
   // faults (the insert phase 2,665 -> 2,936 ms there); the figures are in

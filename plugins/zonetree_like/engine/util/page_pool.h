@@ -26,8 +26,9 @@
 // instead of walking page tables, a large part of its cost once the blocks
 // outgrow the CPU caches. zt_segment_bench BM_GetScale (medians of 3),
 // profile-like / email-like records: 1M 711 -> 599 / 557 -> 509 ns per
-// Get, 100K 346 -> 320 / 259 -> 251 ns. 1M profiles on 2 cores, against
-// 4 KiB pages (4 alternating runs, both in each run, medians): read by user
+// Get, 100K 346 -> 320 / 259 -> 251 ns. 1M profiles on 2 cores, this pool
+// against the previous one (4 KiB pages, unmapped page by page beyond the
+// limit; 4 alternating runs, both in each run, medians): read by user
 // id 980 -> 890 ms, lookup by email 1,576 -> 1,483, post-update read by
 // user id 900 -> 837, post-update lookup by email 1,538 -> 1,385, stabilizes
 // 5-10% faster, peak RSS 489-495 -> 484-489 MiB; but the insert phase
@@ -42,7 +43,12 @@
 // part of a huge page only splits it, and the kernel keeps the whole page
 // until memory runs short while the process's RSS no longer counts it.
 // Allocations take pages from the fullest chunks first, so that the
-// emptiest drain and can be returned.
+// emptiest drain and can be returned. Keeping wholly free chunks for 10 s
+// before returning them (so that a read phase right after a stabilize
+// reuses the memtables' memory instead of faulting in new huge pages) was
+// measured and not kept: read by user id 868 -> 819 ms, lookup by email
+// 1,415 -> 1,311, but peak RSS 488-495 -> 496-504 MiB (4 alternating runs),
+// too close to RocksDB's 506 MiB on that workload.
 #ifndef ZT_UTIL_PAGE_POOL_H_
 #define ZT_UTIL_PAGE_POOL_H_
 
