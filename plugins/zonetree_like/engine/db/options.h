@@ -95,8 +95,9 @@ struct Options {
   // segments wait longer. 1M profiles on 2 cores, 10 against 0 with no merge
   // limit (4 alternating runs each): update phase 7,393 -> 6,285 ms, update
   // p99.99 4.1-4.6 ms -> 0.6-1.0 ms, peak RSS 465-478 -> 532-555 MiB.
-  // MaxConcurrentMerges gets most of the speed for much less memory. 0 (the
-  // default) leaves them at the process's priority.
+  // MaxConcurrentMerges (on by default) gets most of the speed for much less
+  // memory. A nice of 0 (the default) leaves them at the process's
+  // priority.
   int merge_thread_nice = 0;
 
   // MaxConcurrentMerges: how many of the engine's stores may merge at the

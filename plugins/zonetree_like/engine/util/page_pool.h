@@ -30,9 +30,10 @@
 // against the previous one (4 KiB pages, unmapped page by page beyond the
 // limit; 4 alternating runs, both in each run, medians): read by user
 // id 980 -> 890 ms, lookup by email 1,576 -> 1,483, post-update read by
-// user id 900 -> 837, post-update lookup by email 1,538 -> 1,385, stabilizes
-// 5-10% faster, peak RSS 489-495 -> 484-489 MiB; but the insert phase
-// 2,665 -> 2,936 ms (median): 3.2-3.4 s with 0.45 s more system time in
+// user id 900 -> 837, post-update lookup by email 1,538 -> 1,385, pre-read
+// stabilize 402 -> 348, post-update stabilize 765 -> 705, peak RSS
+// 489-495 -> 484-489 MiB; but the insert phase 2,665 -> 2,936 ms (median):
+// 3.2-3.4 s with 0.45-0.53 s more system time in
 // both runs where the engine ran second in the kvbench run, 2.65 s where it
 // ran first. Most likely this VM's doing: it hands freed guest memory back
 // to its host (virtio-balloon free page reporting, of 2 MiB and larger free
@@ -40,8 +41,9 @@
 // memory the host must fault in again. Completed phase time: a wash there
 // (medians 50,936 -> 50,464 ms).
 // A chunk is unmapped only whole, when all its pages are free: unmapping
-// part of a huge page only splits it, and the kernel keeps the whole page
-// until memory runs short while the process's RSS no longer counts it.
+// part of a huge page only splits it (the first form of this pool did, and
+// the kernel's thp_split_pmd count rose), and a split page may stay
+// allocated while the process's RSS no longer counts the unmapped part.
 // Allocations take pages from the fullest chunks first, so that the
 // emptiest drain and can be returned. Keeping wholly free chunks for 10 s
 // before returning them (so that a read phase right after a stabilize
