@@ -12,13 +12,20 @@ namespace zt {
 
 inline constexpr uintptr_t kCacheLineBytes = 64;
 
+// How soon the prefetched lines will be wanted again. kOnce: by this access
+// only (the non-temporal hint), so that on their way out of the core they do
+// not displace data that is used again, such as the index arrays a lookup
+// searches before it reaches a block.
+enum class Reuse { kKeep, kOnce };
+
+template <Reuse reuse = Reuse::kKeep>
 inline void PrefetchLines(const void* begin, const void* end, size_t max_lines = std::numeric_limits<size_t>::max()) {
   // From the line that holds begin: stepping from begin itself would miss
   // the last line when begin is not at a line's start.
   uintptr_t line = reinterpret_cast<uintptr_t>(begin) & ~(kCacheLineBytes - 1);
   const uintptr_t limit = reinterpret_cast<uintptr_t>(end);
   for (size_t n = 0; line < limit && n < max_lines; line += kCacheLineBytes, n++) {
-    __builtin_prefetch(reinterpret_cast<const void*>(line));
+    __builtin_prefetch(reinterpret_cast<const void*>(line), 0, reuse == Reuse::kOnce ? 0 : 3);
   }
 }
 
