@@ -13,9 +13,9 @@ namespace zt {
 inline constexpr uintptr_t kCacheLineBytes = 64;
 
 // How soon the prefetched lines will be wanted again. kOnce: by this access
-// only (the non-temporal hint), so that on their way out of the core they do
-// not displace data that is used again, such as the index arrays a lookup
-// searches before it reaches a block.
+// only (the non-temporal hint), which asks the CPU to let them displace less
+// of the data that is used again, such as the index arrays a lookup searches
+// before it reaches a block.
 enum class Reuse { kKeep, kOnce };
 
 template <Reuse reuse = Reuse::kKeep>
