@@ -188,6 +188,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   c.Integer("settings", "MaxFrozenSegments", &o->max_frozen_segments, 1, 1024);
   c.Integer("settings", "MaxConcurrentMerges", &o->max_concurrent_merges, 0, 1024);
   c.Bool("settings", "WarmCacheAfterMerge", &o->warm_cache_after_merge);
+  c.Bool("settings", "CacheMergeOutput", &o->cache_merge_output);
   c.Bool("settings", "HugePages", &o->huge_pages);
   std::string wal = zt::WalModeName(o->wal_mode);
   c.Choice("durability", "WalMode", &wal, {"none", "sync", "sync-compressed", "async-compressed"});
@@ -222,14 +223,17 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   j["MaxFrozenSegments"] = o->max_frozen_segments;
   j["MaxConcurrentMerges"] = o->max_concurrent_merges;
   j["WarmCacheAfterMerge"] = o->warm_cache_after_merge;
+  j["CacheMergeOutput"] = o->cache_merge_output;
   j["HugePages"] = o->huge_pages;
   j["WalMode"] = wal;
   j["WalCompressionLevel"] = o->wal_zstd_level;
   j["WalTailIntervalMs"] = tail_ms;
   j["BackgroundMaintainers"] =
       "one merge thread per store (at most MaxConcurrentMerges merging at "
-      "once while writers run; it warms the block cache after a merge when "
-      "WarmCacheAfterMerge), one WAL writer per mutable segment's log, "
+      "once while writers run; it puts the new blocks readers had cached "
+      "into the block cache as it writes them when CacheMergeOutput, and "
+      "warms the block cache after a merge when WarmCacheAfterMerge), one "
+      "WAL writer per mutable segment's log, "
       "block cache cleaner";
   *json = j.dump();
   return sdk::Status::OK();

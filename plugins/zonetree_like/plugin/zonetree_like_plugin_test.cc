@@ -101,6 +101,8 @@ TEST_F(PluginTest, UnknownOrWrongSettingsAreRejected) {
   EXPECT_NE(err.find("settings.MaxConcurrentMerges"), std::string::npos) << err;
   EXPECT_EQ(Open(R"({"settings":{"WarmCacheAfterMerge":1}})", &e, &err), KVB_INVALID_ARGUMENT);
   EXPECT_NE(err.find("settings.WarmCacheAfterMerge"), std::string::npos) << err;
+  EXPECT_EQ(Open(R"({"settings":{"CacheMergeOutput":"on"}})", &e, &err), KVB_INVALID_ARGUMENT);
+  EXPECT_NE(err.find("settings.CacheMergeOutput"), std::string::npos) << err;
   EXPECT_EQ(Open(R"({"settings":{"HugePages":"yes"}})", &e, &err), KVB_INVALID_ARGUMENT);
   EXPECT_NE(err.find("settings.HugePages"), std::string::npos) << err;
 }
@@ -108,11 +110,13 @@ TEST_F(PluginTest, UnknownOrWrongSettingsAreRejected) {
 TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
   kvb_engine* e = nullptr;
   std::string err;
-  std::string config = R"({"settings":{"MutableSegmentMaxItemCount":250000,"SparseArrayStepSize":16,)"
-                       R"("KeyCacheSize":1024,"ValueCacheSize":1024,"IteratorPrefetchSize":16,)"
-                       R"("BlockCacheLifeTimeMs":60000,"BottomMergePolicy":"merge-all","BlockCacheBudgetMb":64,)"
-                       R"("MergeThreadNice":10,"MaxConcurrentMerges":3,"WarmCacheAfterMerge":false,"HugePages":false},)"
-                       R"("durability":{"WalMode":"sync"}})";
+  std::string config =
+      R"({"settings":{"MutableSegmentMaxItemCount":250000,"SparseArrayStepSize":16,)"
+      R"("KeyCacheSize":1024,"ValueCacheSize":1024,"IteratorPrefetchSize":16,)"
+      R"("BlockCacheLifeTimeMs":60000,"BottomMergePolicy":"merge-all","BlockCacheBudgetMb":64,)"
+      R"("MergeThreadNice":10,"MaxConcurrentMerges":3,"WarmCacheAfterMerge":false,"CacheMergeOutput":false,)"
+      R"("HugePages":false},)"
+      R"("durability":{"WalMode":"sync"}})";
   ASSERT_EQ(Open(config, &e, &err), KVB_OK) << err;
   std::string eff = Describe(e, KVB_DESCRIBE_EFFECTIVE_SETTINGS);
   EXPECT_NE(eff.find("\"MutableSegmentMaxItemCount\":250000"), std::string::npos) << eff;
@@ -121,6 +125,7 @@ TEST_F(PluginTest, EffectiveSettingsDurabilityDataAndReopen) {
   EXPECT_NE(eff.find("\"MergeThreadNice\":10"), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"MaxConcurrentMerges\":3"), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"WarmCacheAfterMerge\":false"), std::string::npos) << eff;
+  EXPECT_NE(eff.find("\"CacheMergeOutput\":false"), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"HugePages\":false"), std::string::npos) << eff;
   EXPECT_NE(eff.find("\"DiskSegmentMaxItemCount\":20000000"), std::string::npos) << eff;
   std::string dur = Describe(e, KVB_DESCRIBE_DURABILITY);

@@ -9,10 +9,9 @@ namespace {
 
 class MergeRun {
  public:
-  MergeRun(const std::string& dir, const TableOptions& options,
-           std::function<uint64_t()> new_file_number, MergeInput* input,
-           MergeOutput* output)
-      : writer_(dir, options, std::move(new_file_number)),
+  MergeRun(const std::string& dir, const TableOptions& options, std::function<uint64_t()> new_file_number,
+           MergeInput* input, MergeOutput* output)
+      : writer_(dir, options, std::move(new_file_number), input->caching),
         options_(options),
         in_(input),
         out_(output) {}
@@ -32,8 +31,7 @@ class MergeRun {
       if (!status_.ok()) break;
       bool untouched = !NewerValid() || newer->key() > part.largest_key;
       bool keep_tombstones_ok = !in_->drop_tombstones || part.tombstones == 0;
-      if (in_->reuse_parts && untouched && keep_tombstones_ok &&
-          part.entries >= options_.part_min_entries) {
+      if (in_->reuse_parts && untouched && keep_tombstones_ok && part.entries >= options_.part_min_entries) {
         status_ = writer_.AddPart(part);
         ++out_->parts_reused;
         reused_.insert(part.file_number);
@@ -57,6 +55,7 @@ class MergeRun {
       writer_.Abandon();
       return status_;
     }
+    out_->blocks_cached = writer_.blocks_cached();
     for (const PartMeta& p : out_->parts) {
       if (reused_.count(p.file_number) != 0) continue;
       ++out_->parts_written;
@@ -66,9 +65,7 @@ class MergeRun {
   }
 
  private:
-  bool NewerValid() const {
-    return in_->newer != nullptr && in_->newer->Valid();
-  }
+  bool NewerValid() const { return in_->newer != nullptr && in_->newer->Valid(); }
 
   void Emit(std::string_view key, EntryKind kind, std::string_view value) {
     if (kind == EntryKind::kTombstone && in_->drop_tombstones) {
@@ -82,12 +79,10 @@ class MergeRun {
   // Two-way merge of base part i with the newer keys inside its range.
   void MergePart(size_t i, const PartMeta& part) {
     InternalIterator* newer = in_->newer.get();
-    std::unique_ptr<SegmentIterator> it =
-        in_->base->NewPartIterator(i, /*fill_cache=*/false);
+    std::unique_ptr<SegmentIterator> it = in_->base->NewPartIterator(i, /*fill_cache=*/false);
     it->SeekToFirst();
     while (status_.ok()) {
-      bool newer_in =
-          NewerValid() && newer->key() <= std::string_view(part.largest_key);
+      bool newer_in = NewerValid() && newer->key() <= std::string_view(part.largest_key);
       if (!it->Valid() && !newer_in) break;
       if (newer_in && (!it->Valid() || newer->key() <= it->key())) {
         if (it->Valid() && newer->key() == it->key()) it->Next();
@@ -111,9 +106,8 @@ class MergeRun {
 
 }  // namespace
 
-Status RunMerge(const std::string& dir, const TableOptions& options,
-                std::function<uint64_t()> new_file_number, MergeInput* input,
-                MergeOutput* output) {
+Status RunMerge(const std::string& dir, const TableOptions& options, std::function<uint64_t()> new_file_number,
+                MergeInput* input, MergeOutput* output) {
   *output = MergeOutput();
   MergeRun run(dir, options, std::move(new_file_number), input, output);
   return run.Run();

@@ -14,6 +14,7 @@
 #include "db/internal_iterator.h"
 #include "table/format.h"
 #include "table/segment.h"
+#include "table/write_caching.h"
 #include "util/status.h"
 
 namespace zt {
@@ -26,20 +27,22 @@ struct MergeInput {
   // True when nothing older than these inputs exists: tombstones vanish.
   bool drop_tombstones = false;
   bool reuse_parts = true;
+  // The new blocks to put into the block cache as they are written.
+  WriteCaching caching;
 };
 
 struct MergeOutput {
   std::vector<PartMeta> parts;  // of the new segment, in key order
   uint64_t entries_written = 0;
   uint64_t tombstones_dropped = 0;
-  uint64_t bytes_written = 0;   // of new (not reused) parts
+  uint64_t bytes_written = 0;  // of new (not reused) parts
   uint64_t parts_written = 0;
   uint64_t parts_reused = 0;
+  uint64_t blocks_cached = 0;  // new blocks put into the block cache as written
 };
 
-Status RunMerge(const std::string& dir, const TableOptions& options,
-                std::function<uint64_t()> new_file_number, MergeInput* input,
-                MergeOutput* output);
+Status RunMerge(const std::string& dir, const TableOptions& options, std::function<uint64_t()> new_file_number,
+                MergeInput* input, MergeOutput* output);
 
 }  // namespace zt
 

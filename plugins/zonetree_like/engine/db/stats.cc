@@ -11,9 +11,7 @@ std::string EngineStats::ToJson() const {
     out += "\":";
     out += std::to_string(v);
   };
-  auto get = [](const std::atomic<uint64_t>& a) {
-    return a.load(std::memory_order_relaxed);
-  };
+  auto get = [](const std::atomic<uint64_t>& a) { return a.load(std::memory_order_relaxed); };
   add("bytes_written", BytesWritten());
   add("wal_bytes", get(wal_bytes));
   add("segment_bytes", get(segment_bytes));
@@ -30,6 +28,7 @@ std::string EngineStats::ToJson() const {
   add("bottom_moves", get(bottom_moves));
   add("bottom_merges", get(bottom_merges));
   add("blocks_warmed", get(blocks_warmed));
+  add("blocks_cached_by_merges", get(blocks_cached_by_merges));
   add("wal_records_replayed", get(wal_records_replayed));
   add("wal_torn_tails", get(wal_torn_tails));
   add("wal_torn_bytes", get(wal_torn_bytes));

@@ -537,6 +537,7 @@ Status Tree::MergeFrozen() {
   }
   in.base = base;
   in.drop_tombstones = drop_tombstones;
+  if (base != nullptr) in.caching = MergeCaching({base});
   MergeOutput out;
   s = RunMerge(
       dir_, options_.table, [this] { return NewFileNumber(); }, &in, &out);
@@ -599,6 +600,7 @@ Status Tree::MergeFrozen() {
   stats_->entries_merged.fetch_add(out.entries_written, std::memory_order_relaxed);
   stats_->tombstones_dropped.fetch_add(out.tombstones_dropped, std::memory_order_relaxed);
   stats_->parts_written.fetch_add(out.parts_written, std::memory_order_relaxed);
+  stats_->blocks_cached_by_merges.fetch_add(out.blocks_cached, std::memory_order_relaxed);
   stats_->parts_reused.fetch_add(out.parts_reused, std::memory_order_relaxed);
   stats_->segment_bytes.fetch_add(out.bytes_written, std::memory_order_relaxed);
   if (to_bottom) stats_->bottom_moves.fetch_add(1, std::memory_order_relaxed);
@@ -623,6 +625,7 @@ Status Tree::MergeBottoms() {
   in.newer = std::make_unique<MergingIterator>(std::move(layers));
   in.drop_tombstones = true;  // bottoms are the oldest layers
   in.reuse_parts = false;
+  in.caching = MergeCaching(inputs);
   MergeOutput out;
   Status s = RunMerge(
       dir_, options_.table, [this] { return NewFileNumber(); }, &in, &out);
@@ -662,6 +665,7 @@ Status Tree::MergeBottoms() {
   stats_->entries_merged.fetch_add(out.entries_written, std::memory_order_relaxed);
   stats_->tombstones_dropped.fetch_add(out.tombstones_dropped, std::memory_order_relaxed);
   stats_->parts_written.fetch_add(out.parts_written, std::memory_order_relaxed);
+  stats_->blocks_cached_by_merges.fetch_add(out.blocks_cached, std::memory_order_relaxed);
   stats_->segment_bytes.fetch_add(out.bytes_written, std::memory_order_relaxed);
   stats_->merge_micros.fetch_add(MicrosSince(start), std::memory_order_relaxed);
   QueueWarming(std::move(merged), std::move(warm));
@@ -675,6 +679,16 @@ std::vector<Segment::BlockRef> Tree::BlocksToWarm(const Segment& merged, const s
     if (TakingWritesLocked()) return {};
   }
   return merged.BlocksOverlappingCached(replaced);
+}
+
+WriteCaching Tree::MergeCaching(std::vector<std::shared_ptr<Segment>> replaced) const {
+  if (!options_.cache_merge_output || replaced.empty()) return {};
+  return WriteCaching{cache_, [replaced = std::move(replaced)](std::string_view first, std::string_view last) {
+                        for (const auto& seg : replaced) {
+                          if (seg->AnyBlockCached(first, last)) return true;
+                        }
+                        return false;
+                      }};
 }
 
 void Tree::QueueWarming(std::shared_ptr<Segment> merged, std::vector<Segment::BlockRef> blocks) {

@@ -36,6 +36,7 @@
 #include "db/wal_writer.h"
 #include "table/block_cache.h"
 #include "table/segment.h"
+#include "table/write_caching.h"
 #include "util/status.h"
 
 namespace zt {
@@ -138,6 +139,9 @@ class Tree {
   // The blocks of `merged` to warm after it replaced `replaced`: none unless
   // warming is on and the store takes no writes.
   std::vector<Segment::BlockRef> BlocksToWarm(const Segment& merged, const std::vector<const Segment*>& replaced);
+  // Which blocks a merge replacing `replaced` caches as it writes them: those
+  // over keys of a cached block of theirs (Options::cache_merge_output).
+  WriteCaching MergeCaching(std::vector<std::shared_ptr<Segment>> replaced) const;
   // Loads the next batch of queued blocks. REQUIRES: layout_mu_ held through
   // `lock` (released while the blocks are read).
   void WarmNextBatch(std::unique_lock<std::mutex>& lock);

@@ -307,6 +307,7 @@ TEST_P(TreeWarmingTest, BlocksCachedBeforeAMergeAreCachedAfterIt) {
   o.table.value_cache_size = 0;
   o.block_cache_bytes = 16 << 20;  // room for every block
   o.warm_cache_after_merge = warm;
+  o.cache_merge_output = false;  // warming alone
   Open(o);
   constexpr int kKeys = 2000;
   for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
@@ -348,6 +349,7 @@ TEST_F(TreeWarmingTest, NoWarmingWhileTheStoreTakesWrites) {
   o.table.value_cache_size = 0;
   o.block_cache_bytes = 16 << 20;
   o.warm_cache_after_merge = true;
+  o.cache_merge_output = false;  // warming alone
   gate_ = std::make_unique<MergeGate>(1);
   Open(o);
   constexpr int kKeys = 2000;
@@ -371,6 +373,71 @@ TEST_F(TreeWarmingTest, NoWarmingWhileTheStoreTakesWrites) {
   ASSERT_TRUE(tree_->Stabilize().ok());
   WaitForWarming();
   EXPECT_GT(stats_.blocks_warmed.load(), 0u);
+  EXPECT_EQ(ReadMisses(100, 200, 1), 0u);
+}
+
+// CacheMergeOutput: a merge that ends while the store takes writes (when warming does not run) puts the new blocks
+// over keys readers had cached into the cache as it writes them: those keys read again miss nothing, and only those
+// blocks were cached (at most one more at each end, as for warming). Off, the first reads of the rewritten blocks
+// miss.
+TEST_P(TreeWarmingTest, MergeCachesTheBlocksReadersHadCachedAsItWritesThem) {
+  const bool on = GetParam();
+  Options o = test::SmallOptions();
+  o.mutable_segment_max_item_count = 100000;
+  o.table.key_cache_size = 0;
+  o.table.value_cache_size = 0;
+  o.block_cache_bytes = 16 << 20;
+  o.warm_cache_after_merge = false;
+  o.cache_merge_output = on;
+  gate_ = std::make_unique<MergeGate>(1);
+  Open(o);
+  constexpr int kKeys = 2000;
+  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
+  ASSERT_TRUE(tree_->Stabilize().ok());
+  EXPECT_EQ(stats_.blocks_cached_by_merges.load(), 0u);  // nothing was read before that merge
+  EXPECT_GT(ReadMisses(100, 200, 0), 0u);
+  const uint64_t blocks = cache_->stats().inserts;
+
+  {
+    MergeGate::Pass hold(gate_.get());  // the merge of the next freeze waits for this
+    for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+    ASSERT_TRUE(tree_->Freeze().ok());
+    ASSERT_TRUE(tree_->Put(test::Key(kKeys), test::Value(kKeys, 1)).ok());  // in the memtable when the merge ends
+  }
+  ASSERT_TRUE(tree_->WaitForMerges().ok());
+  const uint64_t cached = stats_.blocks_cached_by_merges.load();
+  if (on) {
+    EXPECT_EQ(ReadMisses(100, 200, 1), 0u);
+    EXPECT_GE(cached, 1u);
+    EXPECT_LE(cached, blocks + 2);
+  } else {
+    EXPECT_GT(ReadMisses(100, 200, 1), 0u);
+    EXPECT_EQ(cached, 0u);
+  }
+  EXPECT_EQ(stats_.blocks_warmed.load(), 0u);
+}
+
+// With both on, warming after a merge (no writes) skips the blocks the merge cached as it wrote them: it loads at
+// most the block at each end that its bound (the next block's first key) takes in and the merge's (the block's last
+// key) did not.
+TEST_F(TreeWarmingTest, WarmingSkipsTheBlocksCachedAsWritten) {
+  Options o = test::SmallOptions();
+  o.mutable_segment_max_item_count = 100000;
+  o.table.key_cache_size = 0;
+  o.table.value_cache_size = 0;
+  o.block_cache_bytes = 16 << 20;
+  o.warm_cache_after_merge = true;
+  o.cache_merge_output = true;
+  Open(o);
+  constexpr int kKeys = 2000;
+  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
+  ASSERT_TRUE(tree_->Stabilize().ok());
+  EXPECT_GT(ReadMisses(100, 200, 0), 0u);
+  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+  ASSERT_TRUE(tree_->Stabilize().ok());
+  WaitForWarming();
+  EXPECT_GT(stats_.blocks_cached_by_merges.load(), 2u);
+  EXPECT_LE(stats_.blocks_warmed.load(), 2u);
   EXPECT_EQ(ReadMisses(100, 200, 1), 0u);
 }
 

@@ -59,7 +59,7 @@ struct BlockCache::Handle {
 struct BlockCache::Shard {
   std::mutex mu;
   std::unordered_map<Key, Handle*, KeyHash> table;
-  Handle lru;  // dummy head of a circular list
+  Handle lru;                                    // dummy head of a circular list
   std::atomic<uint64_t>* total_usage = nullptr;  // the whole cache's charge
   Stats stats;
 
@@ -160,7 +160,7 @@ void BlockCache::PrefetchSlot(Handle* const* slot) {
   // in between only makes the prefetch useless (prefetches do not fault).
   const Handle* h = __atomic_load_n(slot, __ATOMIC_RELAXED);
   if (h == nullptr) return;
-  __builtin_prefetch(h, 1);  // Lookup writes refs and the CLOCK fields
+  __builtin_prefetch(h, 1);                                              // Lookup writes refs and the CLOCK fields
   __builtin_prefetch(reinterpret_cast<const char*>(&h->block + 1) - 1);  // the block's fields end
 }
 
@@ -207,6 +207,25 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset, std::unique
   lock.unlock();
   if (over) EvictElsewhere(&shard);
   return h;
+}
+
+BlockCache::Handle* BlockCache::Adopt(uint64_t id, uint64_t offset, Handle** slot) {
+  Shard& shard = ShardFor(id, offset);
+  std::lock_guard<std::mutex> lock(shard.mu);
+  auto it = shard.table.find(Key{id, offset});
+  if (it == shard.table.end()) return nullptr;
+  Handle* h = it->second;
+  h->refs.fetch_add(1, std::memory_order_relaxed);
+  h->slot = slot;
+  __atomic_store_n(slot, h, __ATOMIC_RELAXED);  // see PrefetchSlot
+  return h;
+}
+
+void BlockCache::Erase(uint64_t id, uint64_t offset) {
+  Shard& shard = ShardFor(id, offset);
+  std::lock_guard<std::mutex> lock(shard.mu);
+  auto it = shard.table.find(Key{id, offset});
+  if (it != shard.table.end()) shard.Remove(it->second);
 }
 
 void BlockCache::EvictElsewhere(const Shard* done) {

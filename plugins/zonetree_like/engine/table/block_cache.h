@@ -58,6 +58,14 @@ class BlockCache {
   // REQUIRES: the same slot (or none) for every Insert/Lookup of a key, and
   // the slot outlives the block's stay in the cache (EraseId(id) first).
   Handle* Insert(uint64_t id, uint64_t offset, std::unique_ptr<Block> block, Handle** slot = nullptr);
+  // For a block inserted before its reader had slots (a block cached as its
+  // part was written, see table/segment_writer.h's WriteCaching): links the
+  // cached block of (id, offset), if any, to `slot` and returns it pinned;
+  // nullptr when it is not cached. The same REQUIRES as Insert from then on.
+  Handle* Adopt(uint64_t id, uint64_t offset, Handle** slot);
+  // Drops the entry of (id, offset), if cached (a pinned block stays alive
+  // until released).
+  void Erase(uint64_t id, uint64_t offset);
   // A handle for a block that is not (and never will be) in the cache: the
   // reader owns it alone, and Release frees it. For reads with fill_cache off.
   Handle* Wrap(std::unique_ptr<Block> block);

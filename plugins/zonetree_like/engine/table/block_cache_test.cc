@@ -248,6 +248,34 @@ TEST(BlockCacheTest, SlotsFollowTheCachedHandle) {
   EXPECT_EQ(cache.entries(), 0u);
 }
 
+// A block inserted without a slot (cached as its part was written) is linked to its reader's slot by Adopt; from
+// then on the slot follows it (an Erase clears it). Adopt of a block not cached links nothing.
+TEST(BlockCacheTest, AdoptLinksABlockInsertedWithoutASlot) {
+  BlockCache cache(1 << 20, std::chrono::milliseconds(0));
+  cache.Release(cache.Insert(7, 0, MakeBlock("a0", 100)));
+  cache.Release(cache.Insert(7, 1, MakeBlock("a1", 100)));
+  BlockCache::Handle* slots[3] = {nullptr, nullptr, nullptr};
+  BlockCache::Handle* h = cache.Adopt(7, 0, &slots[0]);
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(slots[0], h);
+  EXPECT_EQ(KeyOf(h), "a0");
+  cache.Release(h);
+  EXPECT_EQ(cache.Adopt(7, 2, &slots[2]), nullptr);
+  EXPECT_EQ(slots[2], nullptr);
+  h = cache.Lookup(7, 0, &slots[0]);
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(KeyOf(h), "a0");
+  cache.Release(h);
+  const uint64_t misses = cache.stats().misses;
+  cache.Erase(7, 0);
+  EXPECT_EQ(slots[0], nullptr);
+  EXPECT_EQ(cache.Lookup(7, 0, &slots[0]), nullptr);
+  EXPECT_EQ(cache.stats().misses, misses + 1);
+  EXPECT_EQ(cache.entries(), 1u);
+  cache.Erase(7, 5);  // not cached: nothing happens
+  EXPECT_EQ(cache.entries(), 1u);
+}
+
 TEST(BlockCacheTest, ConcurrentUse) {
   BlockCache cache(2 << 20, std::chrono::milliseconds(1));
   std::atomic<bool> bad{false};

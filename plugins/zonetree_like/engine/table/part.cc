@@ -22,8 +22,11 @@ struct Part::Index {
   std::vector<std::pair<std::string_view, uint32_t>> sparse_keys;
 };
 
-Part::Part(std::string path, PartMeta meta, std::shared_ptr<BlockCache> cache)
-    : path_(std::move(path)), meta_(std::move(meta)), cache_(std::move(cache)), cache_id_(cache_->NewId()) {}
+Part::Part(std::string path, PartMeta meta, std::shared_ptr<BlockCache> cache, uint64_t cache_id)
+    : path_(std::move(path)),
+      meta_(std::move(meta)),
+      cache_(std::move(cache)),
+      cache_id_(cache_id != 0 ? cache_id : cache_->NewId()) {}
 
 Part::~Part() {
   cache_->EraseId(cache_id_);
@@ -210,8 +213,11 @@ Status Part::BuildSparse(const Index& index, uint32_t step) {
 Status Part::Open(const std::string& dir, const PartMeta& meta, const TableOptions& options,
                   const std::shared_ptr<BlockCache>& cache, std::shared_ptr<Part>* out) {
   std::string path = PartFileName(dir, meta.file_number);
+  const uint64_t reserved_id = cache->parts()->TakeCacheId(path);
+  bool opened = false;
   auto open = [&](std::shared_ptr<Part>* part) -> Status {
-    std::unique_ptr<Part> p(new Part(path, meta, cache));
+    opened = true;
+    std::unique_ptr<Part> p(new Part(path, meta, cache, reserved_id));
     Index index;
     Status s = Load(path, meta.file_number, &p->file_, &index);
     if (!s.ok()) return s;
@@ -225,12 +231,16 @@ Status Part::Open(const std::string& dir, const PartMeta& meta, const TableOptio
     s = p->BuildSparse(index, options.sparse_array_step);
     if (!s.ok()) return s;
     p->FinishDirectory();
+    if (reserved_id != 0) p->AdoptCachedBlocks();
     p->registered_ = true;
     part->reset(p.release());
     return Status::OK();
   };
   std::shared_ptr<Part> part;
   Status s = cache->parts()->FindOrOpen(path, open, &part);
+  // Blocks cached under an id that no part took (the file was open already,
+  // or failed to open) are never read.
+  if (reserved_id != 0 && (!opened || !s.ok())) cache->EraseId(reserved_id);
   if (!s.ok()) return s;
   const PartMeta& m = part->meta();
   if (m.entries != meta.entries || m.tombstones != meta.tombstones || m.file_size != meta.file_size ||
@@ -274,6 +284,26 @@ Status Part::ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const {
   return Status::OK();
 }
 
+bool Part::AgreesWithIndex(uint32_t b, const Block& block) const {
+  const BlockInfo& info = blocks_[b];
+  if (block.num_entries() != info.entries || block.KeyAt(0) != block_first_key(b)) return false;
+  for (uint32_t i = info.sparse_begin; i < info.sparse_end; i++) {
+    const SparseEntry& e = sparse_[i];
+    if (block.OffsetOf(e.index) != e.byte_offset || block.KeyAt(e.index) != SparseKey(i)) return false;
+  }
+  return true;
+}
+
+void Part::AdoptCachedBlocks() {
+  for (uint32_t b = 0; b < blocks_.size(); b++) {
+    BlockCache::Handle* h = cache_->Adopt(cache_id_, blocks_[b].offset, &dir_[b].slot);
+    if (h == nullptr) continue;
+    const bool agrees = AgreesWithIndex(b, *BlockCache::Value(h));
+    cache_->Release(h);
+    if (!agrees) cache_->Erase(cache_id_, blocks_[b].offset);
+  }
+}
+
 Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
   BlockCache* cache = cache_.get();
   const BlockInfo& info = blocks_[b];
@@ -285,11 +315,8 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
     if (!s.ok()) return s;
     // Point lookups trust the sparse entries' byte offsets: check them
     // against the block once, when it is loaded.
-    for (uint32_t i = info.sparse_begin; i < info.sparse_end; i++) {
-      const SparseEntry& e = sparse_[i];
-      if (block->OffsetOf(e.index) != e.byte_offset || block->KeyAt(e.index) != SparseKey(i)) {
-        return CorruptionAt(meta_.file_number, info.offset, "sparse array does not match the block");
-      }
+    if (!AgreesWithIndex(b, *block)) {
+      return CorruptionAt(meta_.file_number, info.offset, "sparse array does not match the block");
     }
     h = fill_cache ? cache->Insert(cache_id_, info.offset, std::move(block), slot) : cache->Wrap(std::move(block));
   }
@@ -344,7 +371,7 @@ bool Part::AnyBlockCached(std::string_view first, std::string_view last) const {
   const int64_t start = BlockFor(first, false);
   for (size_t b = start < 0 ? 0 : static_cast<size_t>(start); b < dir_.size(); b++) {
     if (last < DirKey(dir_[b])) break;
-    if (__atomic_load_n(&dir_[b].slot, __ATOMIC_RELAXED) != nullptr) return true;  // see BlockCache::PrefetchSlot
+    if (BlockCached(static_cast<uint32_t>(b))) return true;
   }
   return false;
 }

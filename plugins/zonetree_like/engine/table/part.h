@@ -54,6 +54,8 @@ class Part {
   // Whether a block that may hold keys in [first, last] is in the block
   // cache now. A snapshot: the cache may change meanwhile.
   bool AnyBlockCached(std::string_view first, std::string_view last) const;
+  // Whether block b is in the block cache now (a snapshot).
+  bool BlockCached(uint32_t b) const { return __atomic_load_n(&dir_[b].slot, __ATOMIC_RELAXED) != nullptr; }
 
   const PartMeta& meta() const { return meta_; }
   uint64_t file_number() const { return meta_.file_number; }
@@ -93,11 +95,21 @@ class Part {
   struct Index;  // parsed index block
   friend Status ReadPartMeta(const std::string& dir, uint64_t file_number, PartMeta* meta);
 
-  Part(std::string path, PartMeta meta, std::shared_ptr<BlockCache> cache);
+  // cache_id: the id reserved for the file by its writer (its blocks may be
+  // cached already, see AdoptCachedBlocks), or 0 for a new one.
+  Part(std::string path, PartMeta meta, std::shared_ptr<BlockCache> cache, uint64_t cache_id);
   static Status Load(const std::string& path, uint64_t file_number, std::unique_ptr<RandomAccessFile>* file,
                      Index* index);
   void BuildDirectory(const Index& index);
   void FinishDirectory();  // after BuildSparse
+  // Links the blocks its writer cached under this part's id to their slots
+  // (after FinishDirectory); one that does not agree with the index is
+  // dropped, for a reader to read from the file and report.
+  void AdoptCachedBlocks();
+  // Whether parsed block b agrees with what lookups trust about it without
+  // checking: the index's entry count and first key, and its sparse
+  // entries' keys and byte offsets.
+  bool AgreesWithIndex(uint32_t b, const Block& block) const;
   Status BuildSparse(const Index& index, uint32_t step);
   // Reads, checks and parses block b (no cache).
   Status ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const;

@@ -2,15 +2,23 @@
 
 #include <unistd.h>
 
+#include <cstring>
+
+#include "table/block.h"
+#include "table/block_cache.h"
+#include "table/part_registry.h"
+#include "util/buffer.h"
 #include "util/coding.h"
 
 namespace zt {
 
-PartBuilder::PartBuilder(std::string path, uint64_t file_number, const TableOptions& options, Compressor* compressor)
+PartBuilder::PartBuilder(std::string path, uint64_t file_number, const TableOptions& options, Compressor* compressor,
+                         const WriteCaching* caching)
     : path_(std::move(path)),
       file_number_(file_number),
       options_(options),
       compressor_(compressor),
+      caching_(caching != nullptr && caching->cache != nullptr ? caching : nullptr),
       block_(options.inline_value_max) {}
 
 PartBuilder::~PartBuilder() = default;
@@ -58,11 +66,27 @@ Status PartBuilder::WriteBlock(std::string_view raw, BlockHandle* handle) {
   return s;
 }
 
+void PartBuilder::MaybeCacheBlock(std::string_view raw, uint64_t offset) {
+  if (!caching_->wanted(block_first_key_, largest_)) return;  // largest_: the block's last key
+  Buffer copy = NewBuffer(raw.size());
+  std::memcpy(copy.get(), raw.data(), raw.size());
+  std::unique_ptr<Block> block;
+  // The builder's own bytes parse; if they did not, a reader would find and
+  // report the block in the file: caching is only a hint.
+  if (!Block::Parse(std::move(copy), raw.size(), options_.inline_value_max, &block).ok()) return;
+  BlockCache& cache = *caching_->cache;
+  if (cache_id_ == 0) cache_id_ = cache.parts()->ReserveCacheId(path_, cache.NewId());
+  cache.Release(cache.Insert(cache_id_, offset, std::move(block)));
+  blocks_cached_++;
+}
+
 Status PartBuilder::FlushBlock() {
   BlockHandle handle;
   uint32_t entries = block_.entries();
-  Status s = WriteBlock(block_.Finish(), &handle);
+  const std::string_view raw = block_.Finish();
+  Status s = WriteBlock(raw, &handle);
   if (!s.ok()) return s;
+  if (caching_ != nullptr) MaybeCacheBlock(raw, handle.offset);
   PutVarint64(&index_blocks_, handle.offset);
   PutVarint32(&index_blocks_, handle.size);
   PutVarint32(&index_blocks_, entries);
@@ -114,6 +138,13 @@ void PartBuilder::Abandon() {
     file_.reset();
   }
   ::unlink(path_.c_str());
+  DropCachedBlocks(caching_ == nullptr ? nullptr : caching_->cache.get(), path_);
+}
+
+void DropCachedBlocks(BlockCache* cache, const std::string& path) {
+  if (cache == nullptr) return;
+  const uint64_t id = cache->parts()->TakeCacheId(path);
+  if (id != 0) cache->EraseId(id);
 }
 
 }  // namespace zt

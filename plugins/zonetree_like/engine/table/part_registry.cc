@@ -27,6 +27,20 @@ void PartRegistry::Forget(const std::string& path) {
   if (it != parts_.end() && it->second.expired()) parts_.erase(it);
 }
 
+uint64_t PartRegistry::ReserveCacheId(const std::string& path, uint64_t id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return reserved_ids_.try_emplace(path, id).first->second;
+}
+
+uint64_t PartRegistry::TakeCacheId(const std::string& path) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = reserved_ids_.find(path);
+  if (it == reserved_ids_.end()) return 0;
+  const uint64_t id = it->second;
+  reserved_ids_.erase(it);
+  return id;
+}
+
 size_t PartRegistry::size() const {
   std::lock_guard<std::mutex> lock(mu_);
   return parts_.size();

@@ -1,5 +1,6 @@
 // PartRegistry: the parts open on one BlockCache, by file path, so that two
-// segments holding the same part file (merge reuse) share one reader.
+// segments holding the same part file (merge reuse) share one reader; and the
+// cache ids of part files being written with their blocks cached.
 // Thread-safe.
 #ifndef ZT_TABLE_PART_REGISTRY_H_
 #define ZT_TABLE_PART_REGISTRY_H_
@@ -26,9 +27,18 @@ class PartRegistry {
   void Forget(const std::string& path);
   size_t size() const;
 
+  // Cache ids reserved for part files not open yet: a writer that caches the
+  // blocks it writes (table/segment_writer.h's WriteCaching) keys them by
+  // the id it reserved for the file, and Part::Open takes that id, and with
+  // it those blocks. Reserve returns the file's reserved id, reserving `id`
+  // for it first if it has none; Take returns it and forgets it (0 if none).
+  uint64_t ReserveCacheId(const std::string& path, uint64_t id);
+  uint64_t TakeCacheId(const std::string& path);
+
  private:
   mutable std::mutex mu_;
   std::unordered_map<std::string, std::weak_ptr<Part>> parts_;
+  std::unordered_map<std::string, uint64_t> reserved_ids_;
 };
 
 }  // namespace zt

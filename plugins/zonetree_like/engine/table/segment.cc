@@ -125,6 +125,7 @@ std::vector<Segment::BlockRef> Segment::BlocksOverlappingCached(const std::vecto
     for (uint32_t b = 0; b < n; b++) {
       // Block b's keys lie in [its first key, the next block's first key or the part's largest]: a bound that may
       // take in one key too many, which costs at most one block read.
+      if (part.BlockCached(b)) continue;  // e.g. cached as the merge wrote it
       const std::string_view first = part.block_first_key(b);
       const std::string_view last = b + 1 < n ? part.block_first_key(b + 1) : std::string_view(part.meta().largest_key);
       for (const Part* o : old_parts) {
@@ -136,6 +137,17 @@ std::vector<Segment::BlockRef> Segment::BlocksOverlappingCached(const std::vecto
     }
   }
   return out;
+}
+
+bool Segment::AnyBlockCached(std::string_view first, std::string_view last) const {
+  // Parts are in key order and do not overlap: from the first that ends at or after `first`.
+  auto it = std::partition_point(parts_.begin(), parts_.end(), [&](const std::shared_ptr<Part>& p) {
+    return std::string_view(p->meta().largest_key) < first;
+  });
+  for (; it != parts_.end() && !(last < std::string_view((*it)->meta().smallest_key)); ++it) {
+    if ((*it)->AnyBlockCached(first, last)) return true;
+  }
+  return false;
 }
 
 Status Segment::LoadBlock(BlockRef ref) const {

@@ -66,10 +66,13 @@ class Segment : public std::enable_shared_from_this<Segment> {
     uint32_t part = 0, block = 0;
   };
   // The blocks of this segment's own parts (not those shared with a segment
-  // of `old`) whose keys overlap a block of `old` that is in the block cache
-  // now: after a merge, where the blocks readers had cached from its inputs
-  // are in its output. In key order.
+  // of `old`) that are not in the block cache and whose keys overlap a block
+  // of `old` that is, now: after a merge, where the blocks readers had cached
+  // from its inputs are in its output. In key order.
   std::vector<BlockRef> BlocksOverlappingCached(const std::vector<const Segment*>& old) const;
+  // Whether a block of this segment that may hold keys in [first, last] is
+  // in the block cache now (a snapshot).
+  bool AnyBlockCached(std::string_view first, std::string_view last) const;
   // Reads block ref into the block cache if it is not there.
   Status LoadBlock(BlockRef ref) const;
 

@@ -6,10 +6,12 @@
 
 namespace zt {
 
-SegmentWriter::SegmentWriter(std::string dir, TableOptions options, std::function<uint64_t()> new_file_number)
+SegmentWriter::SegmentWriter(std::string dir, TableOptions options, std::function<uint64_t()> new_file_number,
+                             WriteCaching caching)
     : dir_(std::move(dir)),
       options_(options),
       new_file_number_(std::move(new_file_number)),
+      caching_(std::move(caching)),
       compressor_(new Compressor) {}
 
 SegmentWriter::~SegmentWriter() {
@@ -27,7 +29,7 @@ Status SegmentWriter::Add(std::string_view key, EntryKind kind, std::string_view
   }
   if (!current_) {
     uint64_t number = new_file_number_();
-    current_.reset(new PartBuilder(PartFileName(dir_, number), number, options_, compressor_.get()));
+    current_.reset(new PartBuilder(PartFileName(dir_, number), number, options_, compressor_.get(), &caching_));
     new_files_.push_back(number);
     error_ = current_->Open();
     if (!error_.ok()) return error_;
@@ -47,6 +49,7 @@ Status SegmentWriter::ClosePart() {
   error_ = current_->Finish(&meta);
   if (!error_.ok()) return error_;
   parts_.push_back(std::move(meta));
+  blocks_cached_ += current_->blocks_cached();
   current_.reset();
   return Status::OK();
 }
@@ -87,7 +90,11 @@ void SegmentWriter::Abandon() {
     current_->Abandon();
     current_.reset();
   }
-  for (uint64_t number : new_files_) RemoveFile(PartFileName(dir_, number));
+  for (uint64_t number : new_files_) {
+    const std::string path = PartFileName(dir_, number);
+    RemoveFile(path);
+    DropCachedBlocks(caching_.cache.get(), path);
+  }
   new_files_.clear();
   parts_.clear();
   done_ = true;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "table/format.h"
+#include "table/write_caching.h"
 #include "util/status.h"
 
 namespace zt {
@@ -22,7 +23,10 @@ class PartBuilder;
 
 class SegmentWriter {
  public:
-  SegmentWriter(std::string dir, TableOptions options, std::function<uint64_t()> new_file_number);
+  // caching: which blocks to put into the block cache as they are written
+  // (none by default).
+  SegmentWriter(std::string dir, TableOptions options, std::function<uint64_t()> new_file_number,
+                WriteCaching caching = {});
   ~SegmentWriter();  // Abandon()s if neither Finish nor Abandon was called
   SegmentWriter(const SegmentWriter&) = delete;
   SegmentWriter& operator=(const SegmentWriter&) = delete;
@@ -35,10 +39,13 @@ class SegmentWriter {
   // Closes the current part, fsyncs every new file and the directory, and
   // returns all parts (new and reused) in key order.
   Status Finish(std::vector<PartMeta>* parts);
-  // Removes the new files (never the reused ones).
+  // Removes the new files (never the reused ones) and drops the blocks
+  // cached for them.
   void Abandon();
 
   uint64_t entries() const { return entries_; }  // added so far (incl. reused)
+  // Blocks of the closed parts put into the block cache as written.
+  uint64_t blocks_cached() const { return blocks_cached_; }
   // Entries in the part currently being written (0 if none is open).
   uint64_t current_part_entries() const;
   // File numbers of the parts this writer created.
@@ -50,6 +57,7 @@ class SegmentWriter {
   std::string dir_;
   TableOptions options_;
   std::function<uint64_t()> new_file_number_;
+  WriteCaching caching_;
   std::unique_ptr<Compressor> compressor_;
   std::unique_ptr<PartBuilder> current_;
   std::vector<PartMeta> parts_;
@@ -57,6 +65,7 @@ class SegmentWriter {
   std::string last_key_;
   bool has_last_key_ = false;
   uint64_t entries_ = 0;
+  uint64_t blocks_cached_ = 0;
   bool done_ = false;
   Status error_;
 };

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
+#include "table/block_builder.h"
 #include "table/part.h"
 #include "table/part_registry.h"
 #include "table/segment.h"
@@ -98,6 +101,100 @@ TEST(SegmentWriterTest, AbandonRemovesNewFilesOnly) {
     ASSERT_TRUE(w.Add(KeyOf(500), EntryKind::kValue, "x").ok());
   }
   EXPECT_EQ(CountSegFiles(dir.path()), 1u);
+}
+
+// WriteCaching: the blocks `wanted` says yes to are in the cache when the segment opens (their reads miss nothing),
+// the others are not (each first read misses); the values read are the written ones either way.
+TEST(SegmentWriterTest, WantedBlocksAreCachedAsWritten) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.block_size = 4096;
+  opt.part_max_entries = 1000;
+  opt.key_cache_size = 0;  // every read goes to its block
+  opt.value_cache_size = 0;
+  auto cache = NewCache();
+  // Blocks holding a key in [KeyOf(1200), KeyOf(1299)]: in the second part, so that a part with nothing cached is
+  // opened too.
+  const std::string lo = KeyOf(1200), hi = KeyOf(1299);
+  WriteCaching caching{cache,
+                       [&](std::string_view first, std::string_view last) { return !(last < lo || hi < first); }};
+  SegmentWriter w(dir.path(), opt, numbers.fn(), caching);
+  for (uint64_t i = 0; i < 2500; i++) ASSERT_TRUE(w.Add(KeyOf(i), EntryKind::kValue, ValueOf(i)).ok());
+  std::vector<PartMeta> parts;
+  ASSERT_TRUE(w.Finish(&parts).ok());
+  ASSERT_EQ(parts.size(), 3u);
+  const uint64_t cached = w.blocks_cached();
+  EXPECT_GE(cached, 1u);
+  EXPECT_EQ(cache->entries(), cached);
+  EXPECT_EQ(cache->stats().misses, 0u);
+
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, cache, &seg).ok());
+  std::string v;
+  for (uint64_t i = 1200; i < 1300; i++) {
+    ASSERT_TRUE(GetString(*seg, KeyOf(i), &v).ok());
+    ASSERT_EQ(v, ValueOf(i));
+  }
+  EXPECT_EQ(cache->stats().misses, 0u);
+  EXPECT_TRUE(seg->AnyBlockCached(KeyOf(1250), KeyOf(1250)));
+  EXPECT_FALSE(seg->AnyBlockCached(KeyOf(100), KeyOf(200)));
+  ASSERT_TRUE(GetString(*seg, KeyOf(100), &v).ok());
+  EXPECT_EQ(v, ValueOf(100));
+  EXPECT_EQ(cache->stats().misses, 1u);
+  // The cached blocks belong to their part: they go with it.
+  seg.reset();
+  EXPECT_EQ(cache->entries(), 0u);
+}
+
+// A writer that abandons its files drops the blocks it cached for them, finished parts' included; a file opened
+// again later does not find them.
+TEST(SegmentWriterTest, AbandonDropsTheBlocksCachedOnWrite) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.block_size = 4096;
+  opt.part_max_entries = 1000;
+  auto cache = NewCache();
+  WriteCaching all{cache, [](std::string_view, std::string_view) { return true; }};
+  {
+    SegmentWriter w(dir.path(), opt, numbers.fn(), all);
+    for (uint64_t i = 0; i < 1500; i++) ASSERT_TRUE(w.Add(KeyOf(i), EntryKind::kValue, ValueOf(i)).ok());
+    EXPECT_GT(cache->entries(), 0u);
+    w.Abandon();
+  }
+  EXPECT_EQ(cache->entries(), 0u);
+  EXPECT_EQ(CountSegFiles(dir.path()), 0u);
+}
+
+// A block cached under a part file's reserved id that does not agree with the file's index is not adopted: the
+// part reads the block from its file instead.
+TEST(SegmentWriterTest, ACachedBlockThatDisagreesWithTheIndexIsDropped) {
+  testing::TempDir dir;
+  testing::FileNumbers numbers;
+  TableOptions opt;
+  opt.block_size = 4096;
+  opt.key_cache_size = 0;
+  opt.value_cache_size = 0;
+  auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, 500, 0);
+  ASSERT_EQ(parts.size(), 1u);
+  auto cache = NewCache();
+  const uint64_t id = cache->parts()->ReserveCacheId(PartFileName(dir.path(), parts[0].file_number), cache->NewId());
+  BlockBuilder b(opt.inline_value_max);
+  b.Add(KeyOf(0), EntryKind::kValue, "not the written value");
+  const std::string_view raw = b.Finish();
+  Buffer data = NewBuffer(raw.size());
+  std::memcpy(data.get(), raw.data(), raw.size());
+  std::unique_ptr<Block> wrong;
+  ASSERT_TRUE(Block::Parse(std::move(data), raw.size(), opt.inline_value_max, &wrong).ok());
+  cache->Release(cache->Insert(id, 0, std::move(wrong)));  // block 0 is at offset 0
+  std::shared_ptr<Segment> seg;
+  ASSERT_TRUE(Segment::Open(dir.path(), parts, opt, cache, &seg).ok());
+  EXPECT_EQ(cache->entries(), 0u);
+  std::string v;
+  ASSERT_TRUE(GetString(*seg, KeyOf(0), &v).ok());
+  EXPECT_EQ(v, ValueOf(0));
+  EXPECT_EQ(cache->stats().misses, 1u);
 }
 
 TEST(SegmentWriterTest, ReusePartsInAMergeAndDeleteObsoleteFiles) {
