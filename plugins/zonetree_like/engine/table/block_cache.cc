@@ -59,7 +59,7 @@ struct BlockCache::Handle {
 struct BlockCache::Shard {
   std::mutex mu;
   std::unordered_map<Key, Handle*, KeyHash> table;
-  Handle lru;                                    // dummy head of a circular list
+  Handle lru;  // dummy head of a circular list
   std::atomic<uint64_t>* total_usage = nullptr;  // the whole cache's charge
   Stats stats;
 
@@ -160,7 +160,7 @@ void BlockCache::PrefetchSlot(Handle* const* slot) {
   // in between only makes the prefetch useless (prefetches do not fault).
   const Handle* h = __atomic_load_n(slot, __ATOMIC_RELAXED);
   if (h == nullptr) return;
-  __builtin_prefetch(h, 1);                                              // Lookup writes refs and the CLOCK fields
+  __builtin_prefetch(h, 1);  // Lookup writes refs and the CLOCK fields
   __builtin_prefetch(reinterpret_cast<const char*>(&h->block + 1) - 1);  // the block's fields end
 }
 

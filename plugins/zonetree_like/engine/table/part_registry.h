@@ -28,7 +28,7 @@ class PartRegistry {
   size_t size() const;
 
   // Cache ids reserved for part files not open yet: a writer that caches the
-  // blocks it writes (table/segment_writer.h's WriteCaching) keys them by
+  // blocks it writes (table/write_caching.h) keys them by
   // the id it reserved for the file, and Part::Open takes that id, and with
   // it those blocks. Reserve returns the file's reserved id, reserving `id`
   // for it first if it has none; Take returns it and forgets it (0 if none).
