@@ -288,6 +288,22 @@ class TreeWarmingTest : public TreeTest, public ::testing::WithParamInterface<bo
     }
     ASSERT_FALSE(tree_->Warming());
   }
+  // Opens the tree with every read going to its block (no key or value cache), room in the block cache for every
+  // block, and the two ways of keeping cached blocks cached across a merge as given.
+  void OpenForCaching(bool warm, bool cache_merge_output) {
+    Options o = test::SmallOptions();
+    o.mutable_segment_max_item_count = 100000;
+    o.table.key_cache_size = 0;
+    o.table.value_cache_size = 0;
+    o.block_cache_bytes = 16 << 20;
+    o.warm_cache_after_merge = warm;
+    o.cache_merge_output = cache_merge_output;
+    Open(o);
+  }
+  // Writes keys [0, n) with round `round`'s values.
+  void PutRound(int n, int round) {
+    for (int i = 0; i < n; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, round)).ok());
+  }
   // Reads keys [begin, end) of round `round`; returns the block cache misses they cost.
   uint64_t ReadMisses(int begin, int end, int round) {
     uint64_t before = cache_->stats().misses;
@@ -301,22 +317,15 @@ class TreeWarmingTest : public TreeTest, public ::testing::WithParamInterface<bo
 // its cached blocks and warms nothing. Off: the first reads of the rewritten blocks miss.
 TEST_P(TreeWarmingTest, BlocksCachedBeforeAMergeAreCachedAfterIt) {
   const bool warm = GetParam();
-  Options o = test::SmallOptions();
-  o.mutable_segment_max_item_count = 100000;
-  o.table.key_cache_size = 0;  // every read goes to its block
-  o.table.value_cache_size = 0;
-  o.block_cache_bytes = 16 << 20;  // room for every block
-  o.warm_cache_after_merge = warm;
-  o.cache_merge_output = false;  // warming alone
-  Open(o);
+  OpenForCaching(warm, /*cache_merge_output=*/false);  // warming alone
   constexpr int kKeys = 2000;
-  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
+  PutRound(kKeys, 0);
   ASSERT_TRUE(tree_->Stabilize().ok());
   EXPECT_GT(ReadMisses(100, 200, 0), 0u);  // the blocks of keys 100..199 enter the cache
   EXPECT_EQ(ReadMisses(100, 200, 0), 0u);
   const uint64_t blocks = cache_->stats().inserts;
 
-  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+  PutRound(kKeys, 1);
   ASSERT_TRUE(tree_->Stabilize().ok());  // every part rewritten
   WaitForWarming();
   const uint64_t warmed = stats_.blocks_warmed.load();
@@ -343,23 +352,16 @@ TEST_P(TreeWarmingTest, BlocksCachedBeforeAMergeAreCachedAfterIt) {
 // No warming while the store takes writes: a merge that ends with a record in the memtable warms nothing; the next
 // merge (of that record, at Stabilize) warms the blocks read since.
 TEST_F(TreeWarmingTest, NoWarmingWhileTheStoreTakesWrites) {
-  Options o = test::SmallOptions();
-  o.mutable_segment_max_item_count = 100000;
-  o.table.key_cache_size = 0;
-  o.table.value_cache_size = 0;
-  o.block_cache_bytes = 16 << 20;
-  o.warm_cache_after_merge = true;
-  o.cache_merge_output = false;  // warming alone
   gate_ = std::make_unique<MergeGate>(1);
-  Open(o);
+  OpenForCaching(/*warm=*/true, /*cache_merge_output=*/false);  // warming alone
   constexpr int kKeys = 2000;
-  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
+  PutRound(kKeys, 0);
   ASSERT_TRUE(tree_->Stabilize().ok());
   EXPECT_GT(ReadMisses(100, 200, 0), 0u);
 
   {
     MergeGate::Pass hold(gate_.get());  // the merge of the next freeze waits for this
-    for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+    PutRound(kKeys, 1);
     ASSERT_TRUE(tree_->Freeze().ok());
     ASSERT_TRUE(tree_->Put(test::Key(150), test::Value(150, 1)).ok());  // in the memtable when the merge ends
   }
@@ -382,17 +384,10 @@ TEST_F(TreeWarmingTest, NoWarmingWhileTheStoreTakesWrites) {
 // miss.
 TEST_P(TreeWarmingTest, MergeCachesTheBlocksReadersHadCachedAsItWritesThem) {
   const bool on = GetParam();
-  Options o = test::SmallOptions();
-  o.mutable_segment_max_item_count = 100000;
-  o.table.key_cache_size = 0;
-  o.table.value_cache_size = 0;
-  o.block_cache_bytes = 16 << 20;
-  o.warm_cache_after_merge = false;
-  o.cache_merge_output = on;
   gate_ = std::make_unique<MergeGate>(1);
-  Open(o);
+  OpenForCaching(/*warm=*/false, /*cache_merge_output=*/on);
   constexpr int kKeys = 2000;
-  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
+  PutRound(kKeys, 0);
   ASSERT_TRUE(tree_->Stabilize().ok());
   EXPECT_EQ(stats_.blocks_cached_by_merges.load(), 0u);  // nothing was read before that merge
   EXPECT_GT(ReadMisses(100, 200, 0), 0u);
@@ -400,7 +395,7 @@ TEST_P(TreeWarmingTest, MergeCachesTheBlocksReadersHadCachedAsItWritesThem) {
 
   {
     MergeGate::Pass hold(gate_.get());  // the merge of the next freeze waits for this
-    for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+    PutRound(kKeys, 1);
     ASSERT_TRUE(tree_->Freeze().ok());
     ASSERT_TRUE(tree_->Put(test::Key(kKeys), test::Value(kKeys, 1)).ok());  // in the memtable when the merge ends
   }
@@ -421,19 +416,12 @@ TEST_P(TreeWarmingTest, MergeCachesTheBlocksReadersHadCachedAsItWritesThem) {
 // most the block at each end that its bound (the next block's first key) takes in and the merge's (the block's last
 // key) did not.
 TEST_F(TreeWarmingTest, WarmingSkipsTheBlocksCachedAsWritten) {
-  Options o = test::SmallOptions();
-  o.mutable_segment_max_item_count = 100000;
-  o.table.key_cache_size = 0;
-  o.table.value_cache_size = 0;
-  o.block_cache_bytes = 16 << 20;
-  o.warm_cache_after_merge = true;
-  o.cache_merge_output = true;
-  Open(o);
+  OpenForCaching(/*warm=*/true, /*cache_merge_output=*/true);
   constexpr int kKeys = 2000;
-  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 0)).ok());
+  PutRound(kKeys, 0);
   ASSERT_TRUE(tree_->Stabilize().ok());
   EXPECT_GT(ReadMisses(100, 200, 0), 0u);
-  for (int i = 0; i < kKeys; ++i) ASSERT_TRUE(tree_->Put(test::Key(i), test::Value(i, 1)).ok());
+  PutRound(kKeys, 1);
   ASSERT_TRUE(tree_->Stabilize().ok());
   WaitForWarming();
   EXPECT_GT(stats_.blocks_cached_by_merges.load(), 2u);
