@@ -299,6 +299,7 @@ void Part::AdoptCachedBlocks() {
     BlockCache::Handle* h = cache_->Adopt(cache_id_, blocks_[b].offset, &dir_[b].slot);
     if (h == nullptr) continue;
     const bool agrees = AgreesWithIndex(b, *BlockCache::Value(h));
+    if (agrees) NoteBlockData(b, *BlockCache::Value(h));
     cache_->Release(h);
     if (!agrees) cache_->Erase(cache_id_, blocks_[b].offset);
   }
@@ -318,8 +319,13 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
     if (!AgreesWithIndex(b, *block)) {
       return CorruptionAt(meta_.file_number, info.offset, "sparse array does not match the block");
     }
-    h = fill_cache ? cache->Insert(cache_id_, info.offset, std::move(block), slot) : cache->Wrap(std::move(block));
+    if (!fill_cache) {
+      *pin = PinnedBlock(cache, cache->Wrap(std::move(block)));  // freed on release: no hint
+      return Status::OK();
+    }
+    h = cache->Insert(cache_id_, info.offset, std::move(block), slot);
   }
+  NoteBlockData(b, *BlockCache::Value(h));
   *pin = PinnedBlock(cache, h);
   return Status::OK();
 }
@@ -454,12 +460,21 @@ Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock*
     if (first < info.sparse_end) end = sparse_[first].byte_offset;
   }
   if (lo >= hi) return Status::OK();
+  // The bracket's bytes are contiguous: fetch them in one go, then walk
+  // them (no per-entry offset lookups, no waiting per step). Asked for
+  // where the block was last seen (DirEntry::data_hint) before its handle
+  // is in hand, and again from the block only if it is elsewhere now. A
+  // block's last bracket ends where its key section does, which only the
+  // block knows: through the hint, that one is asked for up to the limit.
+  const char* hint = __atomic_load_n(&info.data_hint, __ATOMIC_RELAXED);
+  if (hint != nullptr) {
+    const uint32_t hint_end = end != 0 ? end : begin + kBracketLines * uint32_t{kCacheLineBytes};
+    Block::PrefetchRange(hint, begin, hint_end, kBracketLines);
+  }
   Status s = GetBlock(b, true, pin);
   if (!s.ok()) return s;
   const Block* block = pin->block();
-  // The bracket's bytes are contiguous: fetch them in one go, then walk
-  // them (no per-entry offset lookups, no waiting per step).
-  block->PrefetchRange(begin, end == 0 ? block->entries_end() : end, 64);
+  if (block->data() != hint) block->PrefetchRange(begin, end == 0 ? block->entries_end() : end, kBracketLines);
   int64_t idx = block->ScanFor(key, begin, lo, hi - lo, entry);
   if (idx >= 0) {
     *found = true;

@@ -56,6 +56,9 @@ class Part {
   bool AnyBlockCached(std::string_view first, std::string_view last) const;
   // Whether block b is in the block cache now (a snapshot).
   bool BlockCached(uint32_t b) const { return __atomic_load_n(&dir_[b].slot, __ATOMIC_RELAXED) != nullptr; }
+  // Where block b's bytes were the last time a reader had it cached (a
+  // prefetch hint for point lookups, see DirEntry::data_hint), or null.
+  const char* BlockDataHint(uint32_t b) const { return __atomic_load_n(&dir_[b].data_hint, __ATOMIC_RELAXED); }
 
   const PartMeta& meta() const { return meta_; }
   uint64_t file_number() const { return meta_.file_number; }
@@ -113,6 +116,12 @@ class Part {
   Status BuildSparse(const Index& index, uint32_t step);
   // Reads, checks and parses block b (no cache).
   Status ReadBlock(uint32_t b, std::unique_ptr<Block>* out) const;
+  // Records where cached block b's bytes are (DirEntry::data_hint).
+  void NoteBlockData(uint32_t b, const Block& block) const {
+    if (BlockDataHint(b) != block.data()) {
+      __atomic_store_n(&dir_[b].data_hint, block.data(), __ATOMIC_RELAXED);
+    }
+  }
 
   // The block directory searched by lookups: each block's first key (window
   // at the part's common prefix length, full key in index_keys_), and the
@@ -124,6 +133,9 @@ class Part {
   // first.
   static constexpr uint32_t kSparseFetch = 128;
   static constexpr uint32_t kSparseProbes = 7;
+  // A point lookup fetches at most this many cache lines of its bracket at
+  // once (4 KiB; see TableOptions::inline_value_max).
+  static constexpr uint32_t kBracketLines = 64;
   struct DirEntry {
     uint64_t window;
     uint32_t key_offset, key_size;  // in index_keys_
@@ -136,8 +148,17 @@ class Part {
     // brought it into the CPU's cache, and the block's handle can be
     // fetched during the sparse search without waiting for the slot first.
     // Only dir_'s entries are slots: dir_top_'s copies are made at open,
-    // before any block is cached, and stay null.
+    // before any block is cached, and stay null (so does their data_hint).
     mutable BlockCache::Handle* slot = nullptr;
+    // Where the block's bytes were the last time a reader had it cached,
+    // or null: a prefetch hint, nothing more. A point lookup knows which
+    // bytes of the block it wants (from the sparse array) before it has
+    // the block's handle, whose fetch is a miss of its own at scale; with
+    // the hint it asks for those bytes at once. A stale hint (the block
+    // was evicted and its memory reused) makes that prefetch useless, never
+    // a read: lookups read the block through the pinned handle, and the
+    // block's next load renews the hint.
+    mutable const char* data_hint = nullptr;
   };
   std::string_view DirKey(const DirEntry& d) const {
     return std::string_view(index_keys_.data() + d.key_offset, d.key_size);

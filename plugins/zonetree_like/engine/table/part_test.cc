@@ -1,0 +1,114 @@
+#include "table/part.h"
+
+#include <gtest/gtest.h>
+
+#include "table/segment_writer.h"
+#include "table/table_testutil.h"
+#include "table/write_caching.h"
+
+namespace zt {
+
+using testing::KeyOf;
+using testing::ValueOf;
+
+namespace {
+
+// One part of 400 records in 4 KiB blocks (several blocks).
+class PartDataHintTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    opt_.block_size = 4096;
+    opt_.key_cache_size = 0;
+    opt_.value_cache_size = 0;
+  }
+  void Write(const WriteCaching& caching = {}) {
+    SegmentWriter w(dir_.path(), opt_, numbers_.fn(), caching);
+    for (uint64_t i = 0; i < kRecords; i++) ASSERT_TRUE(w.Add(KeyOf(i), EntryKind::kValue, ValueOf(i)).ok());
+    std::vector<PartMeta> parts;
+    ASSERT_TRUE(w.Finish(&parts).ok());
+    ASSERT_EQ(parts.size(), 1u);
+    meta_ = parts[0];
+  }
+  void Open(uint64_t cache_budget) {
+    cache_ = std::make_shared<BlockCache>(cache_budget, std::chrono::milliseconds(0));
+    ASSERT_TRUE(Part::Open(dir_.path(), meta_, opt_, cache_, &part_).ok());
+    ASSERT_GE(part_->num_blocks(), 3u);
+  }
+  // Finds record i, checks its value, and returns its block pinned.
+  PinnedBlock Find(uint64_t i, uint32_t* block = nullptr) {
+    bool found = false;
+    Part::Location loc;
+    PinnedBlock pin;
+    Block::Entry entry;
+    EXPECT_TRUE(part_->Find(KeyOf(i), &found, &loc, &pin, &entry).ok());
+    EXPECT_TRUE(found);
+    if (found) {
+      EXPECT_EQ(entry.value, ValueOf(i));
+    }
+    if (block != nullptr) *block = loc.block;
+    return pin;
+  }
+
+  static constexpr uint64_t kRecords = 400;
+  testing::TempDir dir_;
+  testing::FileNumbers numbers_;
+  TableOptions opt_;
+  PartMeta meta_;
+  std::shared_ptr<BlockCache> cache_;
+  std::shared_ptr<Part> part_;
+};
+
+}  // namespace
+
+// A block's bytes are noted where lookups can prefetch them from before they
+// hold its handle: when a reader loads it, not for a private read.
+TEST_F(PartDataHintTest, ALoadedBlockIsNoted) {
+  Write();
+  Open(BlockCache::kUnbounded);
+  for (uint32_t b = 0; b < part_->num_blocks(); b++) EXPECT_EQ(part_->BlockDataHint(b), nullptr);
+  uint32_t b;
+  PinnedBlock pin = Find(0, &b);
+  EXPECT_EQ(part_->BlockDataHint(b), pin.block()->data());
+  const uint32_t last = part_->num_blocks() - 1;
+  PinnedBlock private_read;
+  ASSERT_TRUE(part_->GetBlock(last, /*fill_cache=*/false, &private_read).ok());
+  EXPECT_EQ(part_->BlockDataHint(last), nullptr);  // freed when released: no hint
+}
+
+// A block loaded again after its eviction is noted where it is now; a lookup
+// through a stale hint (memory freed since) still reads the right record.
+TEST_F(PartDataHintTest, AReloadedBlockRenewsItsHint) {
+  Write();
+  Open(1);  // each insert evicts every other unpinned block
+  uint32_t first_block, other_block;
+  PinnedBlock old = Find(0, &first_block);
+  const char* old_bytes = old.block()->data();
+  Find(kRecords - 1, &other_block);  // evicts the first block (kept alive by `old`)
+  ASSERT_NE(first_block, other_block);
+  ASSERT_FALSE(part_->BlockCached(first_block));
+  PinnedBlock reloaded = Find(1);  // another copy: `old` still holds the first
+  EXPECT_NE(reloaded.block()->data(), old_bytes);
+  EXPECT_EQ(part_->BlockDataHint(first_block), reloaded.block()->data());
+  reloaded = PinnedBlock();
+  old = PinnedBlock();
+  Find(kRecords - 1);  // evicts and frees the first block: its hint is stale
+  Find(2);
+  Find(3);
+}
+
+// The blocks its writer cached are noted when the part adopts them.
+TEST_F(PartDataHintTest, AdoptedBlocksAreNoted) {
+  cache_ = std::make_shared<BlockCache>(BlockCache::kUnbounded, std::chrono::milliseconds(0));
+  Write(WriteCaching{cache_, [](std::string_view, std::string_view) { return true; }});
+  ASSERT_TRUE(Part::Open(dir_.path(), meta_, opt_, cache_, &part_).ok());
+  for (uint32_t b = 0; b < part_->num_blocks(); b++) {
+    ASSERT_TRUE(part_->BlockCached(b));
+    const char* hint = part_->BlockDataHint(b);  // before any reader had it
+    PinnedBlock pin;
+    ASSERT_TRUE(part_->GetBlock(b, true, &pin).ok());
+    EXPECT_EQ(hint, pin.block()->data());
+  }
+  EXPECT_EQ(cache_->stats().misses, 0u);
+}
+
+}  // namespace zt
