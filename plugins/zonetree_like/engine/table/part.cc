@@ -319,13 +319,11 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
     if (!AgreesWithIndex(b, *block)) {
       return CorruptionAt(meta_.file_number, info.offset, "sparse array does not match the block");
     }
-    if (!fill_cache) {
-      *pin = PinnedBlock(cache, cache->Wrap(std::move(block)));  // freed on release: no hint
-      return Status::OK();
-    }
-    h = cache->Insert(cache_id_, info.offset, std::move(block), slot);
+    h = fill_cache ? cache->Insert(cache_id_, info.offset, std::move(block), slot) : cache->Wrap(std::move(block));
   }
-  NoteBlockData(b, *BlockCache::Value(h));
+  // Only a block linked to its slot is cached: a private copy (fill_cache
+  // off, a cache without room for it) is freed when released.
+  if (h == __atomic_load_n(slot, __ATOMIC_RELAXED)) NoteBlockData(b, *BlockCache::Value(h));
   *pin = PinnedBlock(cache, h);
   return Status::OK();
 }

@@ -75,23 +75,40 @@ TEST_F(PartDataHintTest, ALoadedBlockIsNoted) {
   EXPECT_EQ(part_->BlockDataHint(last), nullptr);  // freed when released: no hint
 }
 
+// A cache without a budget keeps nothing: its blocks are private copies,
+// freed after the read, and leave no hint.
+TEST_F(PartDataHintTest, AnUncachedBlockLeavesNoHint) {
+  Write();
+  Open(0);
+  uint32_t b;
+  PinnedBlock pin = Find(0, &b);
+  EXPECT_FALSE(part_->BlockCached(b));
+  EXPECT_EQ(part_->BlockDataHint(b), nullptr);
+}
+
 // A block loaded again after its eviction is noted where it is now; a lookup
 // through a stale hint (memory freed since) still reads the right record.
 TEST_F(PartDataHintTest, AReloadedBlockRenewsItsHint) {
   Write();
-  Open(1);  // each insert evicts every other unpinned block
+  Open(6 << 10);  // room for one 4 KiB block, not two
   uint32_t first_block, other_block;
   PinnedBlock old = Find(0, &first_block);
+  ASSERT_TRUE(part_->BlockCached(first_block));
   const char* old_bytes = old.block()->data();
   Find(kRecords - 1, &other_block);  // evicts the first block (kept alive by `old`)
   ASSERT_NE(first_block, other_block);
+  ASSERT_TRUE(part_->BlockCached(other_block));
   ASSERT_FALSE(part_->BlockCached(first_block));
   PinnedBlock reloaded = Find(1);  // another copy: `old` still holds the first
+  ASSERT_TRUE(part_->BlockCached(first_block));
   EXPECT_NE(reloaded.block()->data(), old_bytes);
-  EXPECT_EQ(part_->BlockDataHint(first_block), reloaded.block()->data());
+  const char* reloaded_bytes = reloaded.block()->data();
+  EXPECT_EQ(part_->BlockDataHint(first_block), reloaded_bytes);
   reloaded = PinnedBlock();
   old = PinnedBlock();
   Find(kRecords - 1);  // evicts and frees the first block: its hint is stale
+  ASSERT_FALSE(part_->BlockCached(first_block));
+  EXPECT_EQ(part_->BlockDataHint(first_block), reloaded_bytes);
   Find(2);
   Find(3);
 }
