@@ -18,9 +18,6 @@ namespace {
 class CorruptionTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    opt_.block_size = 2048;
-    opt_.key_cache_size = 0;
-    opt_.value_cache_size = 0;
     parts_ = testing::WriteRun(dir_.path(), opt_, &numbers_, 0, kN, 5);
     ASSERT_EQ(parts_.size(), 1u);
     path_ = PartFileName(dir_.path(), parts_[0].file_number);
@@ -63,7 +60,7 @@ class CorruptionTest : public ::testing::Test {
   static constexpr uint64_t kN = 600;
   testing::TempDir dir_;
   testing::FileNumbers numbers_{5};
-  TableOptions opt_;
+  TableOptions opt_ = testing::ReadThroughOptions(2048);
   std::vector<PartMeta> parts_;
   std::string path_;
   std::string original_;

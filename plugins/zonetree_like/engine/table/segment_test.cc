@@ -53,11 +53,8 @@ TEST_P(SparseStepTest, EveryKeyFound) {
   auto [step, n, block_size] = GetParam();
   testing::TempDir dir;
   testing::FileNumbers numbers;
-  TableOptions opt;
+  TableOptions opt = testing::ReadThroughOptions(block_size);  // the search path on every Get
   opt.sparse_array_step = step;
-  opt.block_size = block_size;
-  opt.key_cache_size = 0;  // exercise the search path on every Get
-  opt.value_cache_size = 0;
   auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, n, 5);
   ASSERT_EQ(parts.size(), 1u);
   EXPECT_EQ(parts[0].entries, n);
@@ -93,11 +90,8 @@ TEST(SegmentTest, SparseSearchResolvesWindowTies) {
   for (uint32_t step : {1u, 2u, 16u}) {
     testing::TempDir dir;
     testing::FileNumbers numbers;
-    TableOptions opt;
+    TableOptions opt = testing::ReadThroughOptions(4096);
     opt.sparse_array_step = step;
-    opt.block_size = 4096;
-    opt.key_cache_size = 0;
-    opt.value_cache_size = 0;
     SegmentWriter writer(dir.path(), opt, numbers.fn());
     const uint64_t n = 26 * 74;  // the letters stay in order: A..Z once
     for (uint64_t i = 0; i < n; i += 2) ASSERT_TRUE(writer.Add(key(i), EntryKind::kValue, ValueOf(i)).ok());
@@ -187,11 +181,8 @@ TEST(SegmentTest, InlineValueLimitIsTheFiles) {
     const uint32_t written = case_limit == kVersion2 ? 0 : case_limit;
     testing::TempDir dir;
     testing::FileNumbers numbers;
-    TableOptions opt;
-    opt.block_size = 4096;
+    TableOptions opt = testing::ReadThroughOptions(4096);
     opt.inline_value_max = written;
-    opt.key_cache_size = 0;
-    opt.value_cache_size = 0;
     SegmentWriter writer(dir.path(), opt, numbers.fn());
     for (int i = 0; i < 2000; i++) {
       EntryKind kind = i % 11 == 3 ? EntryKind::kTombstone : EntryKind::kValue;

@@ -108,11 +108,8 @@ TEST(SegmentWriterTest, AbandonRemovesNewFilesOnly) {
 TEST(SegmentWriterTest, WantedBlocksAreCachedAsWritten) {
   testing::TempDir dir;
   testing::FileNumbers numbers;
-  TableOptions opt;
-  opt.block_size = 4096;
+  TableOptions opt = testing::ReadThroughOptions(4096);
   opt.part_max_entries = 1000;
-  opt.key_cache_size = 0;  // every read goes to its block
-  opt.value_cache_size = 0;
   auto cache = NewCache();
   // Blocks holding a key in [KeyOf(1200), KeyOf(1299)]: in the second part, so that a part with nothing cached is
   // opened too.
@@ -172,10 +169,7 @@ TEST(SegmentWriterTest, AbandonDropsTheBlocksCachedOnWrite) {
 TEST(SegmentWriterTest, ACachedBlockThatDisagreesWithTheIndexIsDropped) {
   testing::TempDir dir;
   testing::FileNumbers numbers;
-  TableOptions opt;
-  opt.block_size = 4096;
-  opt.key_cache_size = 0;
-  opt.value_cache_size = 0;
+  TableOptions opt = testing::ReadThroughOptions(4096);
   auto parts = testing::WriteRun(dir.path(), opt, &numbers, 0, 500, 0);
   ASSERT_EQ(parts.size(), 1u);
   auto cache = NewCache();

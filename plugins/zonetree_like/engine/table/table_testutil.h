@@ -35,6 +35,16 @@ inline std::string ValueOf(uint64_t i, size_t size = 40) {
   while (v.size() < size) v += static_cast<char>('a' + (v.size() + i) % 26);
   return v;
 }
+// Options under which every read goes to its block (no key or value
+// cache), in blocks of block_size bytes, so that a few hundred records span
+// several blocks.
+inline TableOptions ReadThroughOptions(size_t block_size) {
+  TableOptions opt;
+  opt.block_size = block_size;
+  opt.key_cache_size = 0;
+  opt.value_cache_size = 0;
+  return opt;
+}
 // Records with i % tombstone_every == tombstone_every - 1 are tombstones.
 inline bool IsTombstone(uint64_t i, uint64_t tombstone_every) {
   return tombstone_every > 0 && i % tombstone_every == tombstone_every - 1;
