@@ -1,5 +1,7 @@
 #include "table/block.h"
 
+#include "table/key_window.h"
+
 namespace zt {
 
 Block::Block(Buffer data, size_t size, uint32_t n, uint32_t key_section, uint32_t inline_value_max,
@@ -59,7 +61,8 @@ Status Block::Parse(Buffer data, size_t size, uint32_t inline_value_max, std::un
   return Status::OK();
 }
 
-int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first, uint32_t count, Entry* entry) const {
+int64_t Block::ScanFor(std::string_view target, uint32_t lcp, uint64_t window, uint32_t offset, uint32_t first,
+                       uint32_t count, Entry* entry) const {
   const char* p = data_.get() + offset;
   // A short value is right after its key. One in the value section is at
   // first's offset there plus the lengths of the values walked past: one
@@ -73,7 +76,16 @@ int64_t Block::ScanFor(std::string_view target, uint32_t offset, uint32_t first,
     Header h;
     const char* key_data = DecodeHeader(p, &h);
     std::string_view key(key_data, h.klen);
-    int c = key.compare(target);
+    // One integer compare decides unless the windows tie (the match, or a
+    // key sharing 8 more bytes with target). A key shorter than lcp is in
+    // no block that agrees with its index; it is compared bytewise.
+    uint64_t w;
+    int c;
+    if (h.klen >= lcp && (w = LoadKeyWindow(key_data, h.klen, lcp)) != window) {
+      c = w < window ? -1 : 1;
+    } else {
+      c = key.compare(target);
+    }
     if (c == 0) {
       const char* value = h.vlen <= inline_value_max_ ? key_data + h.klen : values_ + *first_value + skipped;
       *entry = Entry{key, std::string_view(value, h.vlen), h.kind};

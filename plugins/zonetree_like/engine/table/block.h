@@ -86,9 +86,14 @@ class Block {
   // Walks entries first, first+1, ... (at most count, stopping past target)
   // reading them sequentially from `offset` (== OffsetOf(first)), which is
   // cheaper than a binary search for short ranges. Returns the index of the
-  // entry equal to target (and sets *entry), or -1.
-  // REQUIRES: first + count <= num_entries().
-  int64_t ScanFor(std::string_view target, uint32_t offset, uint32_t first, uint32_t count, Entry* entry) const;
+  // entry equal to target (and sets *entry), or -1. Keys are compared by
+  // their windows at `lcp` (see key_window.h) with window ==
+  // KeyWindow(target, lcp); the bytes only on a tie.
+  // REQUIRES: first + count <= num_entries(); target and every key of the
+  // range share their first lcp bytes (a block's keys share its directory
+  // entry's block_lcp; 0 always does).
+  int64_t ScanFor(std::string_view target, uint32_t lcp, uint64_t window, uint32_t offset, uint32_t first,
+                  uint32_t count, Entry* entry) const;
 
   // Index of the entry equal to target within [lo, hi) (and *entry), or -1.
   // For short ranges it first prefetches every entry of the range, so the
@@ -104,10 +109,11 @@ class Block {
     uint32_t klen, vlen;
     EntryKind kind;
   };
-  // Decodes the entry header at p (validated by Parse); returns the key.
-  const char* DecodeHeader(const char* p, Header* h) const {
-    p = GetVarint32PtrFast(p, keys_end_, &h->klen);
-    p = GetVarint32PtrFast(p, keys_end_, &h->vlen);
+  // Decodes the header of the entry at p (an entry's start: its header was
+  // checked by Parse, and lies inside the key section); returns the key.
+  static const char* DecodeHeader(const char* p, Header* h) {
+    p = DecodeTrustedVarint32(p, &h->klen);
+    p = DecodeTrustedVarint32(p, &h->vlen);
     h->kind = static_cast<EntryKind>(*p);
     return p + 1;
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "table/block_builder.h"
+#include "table/key_window.h"
 
 namespace zt {
 
@@ -23,6 +24,11 @@ std::string Val(int i) {
   std::string v = "v";
   v += std::to_string(i);
   return v;
+}
+
+// Block::ScanFor as a point lookup calls it, with target's window at lcp.
+int64_t Scan(const Block& block, std::string_view target, uint32_t lcp, uint32_t lo, uint32_t count, Block::Entry* e) {
+  return block.ScanFor(target, lcp, KeyWindow(target, lcp), block.OffsetOf(lo), lo, count, e);
 }
 
 std::unique_ptr<Block> ParseCopy(std::string_view raw, Status* status, uint32_t inline_value_max) {
@@ -102,23 +108,65 @@ TEST_P(BlockTest, ScanForAndFindInRange) {
   auto block = Parse(builder.Finish(), &s);
   ASSERT_TRUE(s.ok());
   Block::Entry e;
-  // Every present key from its bracket start (step 16), absent keys fail.
+  // Every present key from its bracket start (step 16), absent keys fail;
+  // with windows at no prefix, at "key" and at the block's whole common
+  // prefix "key00000" (where the keys' last 3 bytes fill the window).
   for (uint32_t i = 0; i < 100; i++) {
     uint32_t lo = i / 16 * 16;
     uint32_t count = std::min<uint32_t>(16, 100 - lo);
-    ASSERT_EQ(block->ScanFor(Key(i * 2), block->OffsetOf(lo), lo, count, &e), i);
-    EXPECT_EQ(e.value, Val(i));
-    EXPECT_EQ(block->ScanFor(Key(i * 2 + 1), block->OffsetOf(lo), lo, count, &e), -1);
+    for (uint32_t lcp : {0u, 3u, 8u}) {
+      ASSERT_EQ(Scan(*block, Key(i * 2), lcp, lo, count, &e), i) << lcp;
+      EXPECT_EQ(e.value, Val(i));
+      EXPECT_EQ(Scan(*block, Key(i * 2 + 1), lcp, lo, count, &e), -1) << lcp;
+    }
     ASSERT_EQ(block->FindInRange(Key(i * 2), lo, lo + count, &e), i);
     EXPECT_EQ(e.key, Key(i * 2));
     EXPECT_EQ(block->FindInRange(Key(i * 2 + 1), lo, lo + count, &e), -1);
     EXPECT_EQ(block->FindInRange(Key(i * 2), 0, 100, &e), i);  // no prefetch path
   }
   // A key outside the scanned range is not found.
-  EXPECT_EQ(block->ScanFor(Key(40), block->OffsetOf(0), 0, 16, &e), -1);
+  EXPECT_EQ(Scan(*block, Key(40), 8, 0, 16, &e), -1);
   EXPECT_EQ(block->FindInRange(Key(40), 0, 16, &e), -1);
   EXPECT_EQ(block->OffsetOf(0), 0u);
   EXPECT_LT(block->OffsetOf(99), block->entries_end());
+}
+
+// Keys that differ in length, end in zero bytes or are prefixes of one
+// another, where windows tie or are zero padded: a scan at their common
+// prefix finds exactly what a bytewise search does, present or absent.
+TEST_P(BlockTest, ScanForAgreesWithBytewiseOrder) {
+  const std::string prefix("pre\0fix", 7);
+  std::vector<std::string> keys;
+  for (const std::string& tail :
+       std::vector<std::string>{"", std::string(1, '\0'), std::string(2, '\0'), "\x01", "a", std::string("a\0", 2),
+                                "ab", "abcdefg", "abcdefgh", std::string("abcdefgh\0", 9), "abcdefghi", "abcdefghij",
+                                "b", "\xff\xff\xff\xff\xff\xff\xff\xff\xff"}) {
+    keys.push_back(prefix + tail);
+  }
+  std::sort(keys.begin(), keys.end());
+  BlockBuilder builder(inline_value_max());
+  for (size_t i = 0; i < keys.size(); i++) builder.Add(keys[i], EntryKind::kValue, Val(static_cast<int>(i)));
+  Status s;
+  auto block = Parse(builder.Finish(), &s);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  const auto n = static_cast<uint32_t>(keys.size());
+  std::vector<std::string> targets = keys;
+  for (const std::string& k : keys) {
+    targets.push_back(k + std::string(1, '\0'));
+    targets.push_back(k + "a");
+    if (k.size() > prefix.size()) targets.push_back(k.substr(0, k.size() - 1) + "\x7f");
+  }
+  Block::Entry e;
+  for (const std::string& t : targets) {
+    const auto at = std::find(keys.begin(), keys.end(), t);
+    const int64_t want = at == keys.end() ? -1 : at - keys.begin();
+    for (uint32_t lcp = 0; lcp <= prefix.size(); lcp++) {
+      ASSERT_EQ(Scan(*block, t, lcp, 0, n, &e), want) << "target of " << t.size() << " bytes, lcp " << lcp;
+      if (want >= 0) {
+        EXPECT_EQ(e.key, t);
+      }
+    }
+  }
 }
 
 TEST_P(BlockTest, MixedValueLengths) {
@@ -145,10 +193,10 @@ TEST_P(BlockTest, MixedValueLengths) {
     ASSERT_EQ(block->EntryAt(i).value, want) << i;
     for (uint32_t lo : {i / 16 * 16, i / 5 * 5, 0u}) {
       uint32_t count = std::min<uint32_t>(i - lo + 3, n - lo);
-      ASSERT_EQ(block->ScanFor(Key(static_cast<int>(i) * 2), block->OffsetOf(lo), lo, count, &e), i) << lo;
+      ASSERT_EQ(Scan(*block, Key(static_cast<int>(i) * 2), 3, lo, count, &e), i) << lo;
       EXPECT_EQ(e.value, want) << i << " from " << lo;
       EXPECT_EQ(e.kind, i % 13 == 5 ? EntryKind::kTombstone : EntryKind::kValue);
-      EXPECT_EQ(block->ScanFor(Key(static_cast<int>(i) * 2 + 1), block->OffsetOf(lo), lo, count, &e), -1);
+      EXPECT_EQ(Scan(*block, Key(static_cast<int>(i) * 2 + 1), 3, lo, count, &e), -1);
     }
   }
 }

@@ -22,6 +22,17 @@ inline uint64_t KeyWindow(std::string_view key, uint32_t offset) {
   return __builtin_bswap64(w);
 }
 
+// KeyWindow(key, offset) for a key of `size` bytes at `key`, read with one
+// load. REQUIRES: offset <= size, and 8 bytes readable at key + offset (a
+// key inside a block: its key section is followed by an 8-byte trailer).
+inline uint64_t LoadKeyWindow(const char* key, uint32_t size, uint32_t offset) {
+  uint64_t w;
+  std::memcpy(&w, key + offset, 8);
+  w = __builtin_bswap64(w);
+  const uint32_t n = size - offset;  // the key's bytes in the window
+  return n >= 8 ? w : w & ~(~uint64_t{0} >> (8 * n));
+}
+
 inline uint32_t CommonPrefix(std::string_view a, std::string_view b) {
   size_t n = a.size() < b.size() ? a.size() : b.size();
   size_t i = 0;

@@ -18,6 +18,21 @@ TEST(KeyWindowTest, WindowIsBigEndianAndZeroPadded) {
   EXPECT_EQ(CommonPrefix("", "a"), 0u);
 }
 
+// LoadKeyWindow reads the same window as KeyWindow at every offset up to
+// the key's end, whatever bytes follow the key.
+TEST(KeyWindowTest, LoadKeyWindowMatchesKeyWindow) {
+  const std::string key("k\0ey-0123456789ab", 17);
+  for (char after : {'\0', 'x', '\xff'}) {
+    std::string buffer = key + std::string(8, after);
+    for (uint32_t size = 0; size <= key.size(); size++) {
+      for (uint32_t offset = 0; offset <= size; offset++) {
+        ASSERT_EQ(LoadKeyWindow(buffer.data(), size, offset), KeyWindow(key.substr(0, size), offset))
+            << size << " " << offset;
+      }
+    }
+  }
+}
+
 // WindowLess must agree with bytewise order for every pair sharing the
 // prefix, including keys with zero bytes and keys that are prefixes of
 // others (where zero padding makes windows tie).

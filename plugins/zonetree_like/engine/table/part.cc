@@ -473,7 +473,7 @@ Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock*
   if (!s.ok()) return s;
   const Block* block = pin->block();
   if (block->data() != hint) block->PrefetchRange(begin, end == 0 ? block->entries_end() : end, kBracketLines);
-  int64_t idx = block->ScanFor(key, begin, lo, hi - lo, entry);
+  int64_t idx = block->ScanFor(key, lcp, window, begin, lo, hi - lo, entry);
   if (idx >= 0) {
     *found = true;
     *loc = Location{b, static_cast<uint32_t>(idx)};

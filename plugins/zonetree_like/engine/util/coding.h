@@ -53,23 +53,24 @@ bool GetFixed32(std::string_view* input, uint32_t* v);
 bool GetFixed64(std::string_view* input, uint64_t* v);
 bool GetLengthPrefixed(std::string_view* input, std::string_view* result);
 
-// Fast 1- and 2-byte paths inlined: most lengths in blocks are < 16384.
-inline const char* GetVarint32PtrFast(const char* p, const char* limit, uint32_t* v) {
-  if (p < limit) {
-    uint32_t b = static_cast<uint8_t>(*p);
-    if ((b & 128) == 0) {
-      *v = b;
-      return p + 1;
-    }
-    if (p + 1 < limit) {
-      uint32_t b2 = static_cast<uint8_t>(p[1]);
-      if ((b2 & 128) == 0) {
-        *v = (b & 127) | (b2 << 7);
-        return p + 2;
-      }
-    }
+// A varint32 known to be complete (checked by GetVarint32Ptr when its block
+// was parsed), decoded without bounds checks: sets *v to the value
+// GetVarint32Ptr gives and returns the byte after it. Reads at most 5 bytes
+// whatever they hold.
+inline const char* DecodeTrustedVarint32(const char* p, uint32_t* v) {
+  uint32_t byte = static_cast<uint8_t>(*p);
+  if (byte < 128) {
+    *v = byte;
+    return p + 1;
   }
-  return GetVarint32Ptr(p, limit, v);
+  uint32_t result = byte & 127;
+  for (uint32_t shift = 7; shift <= 28; shift += 7) {
+    byte = static_cast<uint8_t>(*++p);
+    result |= (byte & 127) << shift;
+    if (byte < 128) break;
+  }
+  *v = result;
+  return p + 1;
 }
 
 }  // namespace zt
