@@ -354,9 +354,13 @@ int64_t Part::BlockFor(std::string_view key, bool in_range) const {
   const uint64_t window = KeyWindow(key, part_lcp_);
   auto windowed = [&](const DirEntry& d) { return WindowLess(window, key, d.window, DirKey(d), part_lcp_); };
   auto plain = [&](const DirEntry& d) { return key < DirKey(d); };
+  size_t n = dir_.size();
+  if (in_range) {
+    const uint32_t last = last_block_.load(std::memory_order_relaxed);
+    if (last < n && !windowed(dir_[last]) && (last + 1 == n || windowed(dir_[last + 1]))) return last;
+  }
   // Two levels: the top (every kDirFanout-th block, small and hot) picks a
   // run of kDirFanout entries, fetched together, then searched.
-  size_t n = dir_.size();
   size_t lo = 0, hi = n;
   if (n > kDirFanout) {
     size_t t = in_range ? UpperBound(dir_top_.data(), 0, dir_top_.size(), windowed)
@@ -367,6 +371,7 @@ int64_t Part::BlockFor(std::string_view key, bool in_range) const {
     PrefetchLines(dir_.data() + lo, dir_.data() + hi);
   }
   size_t r = in_range ? UpperBound(dir_.data(), lo, hi, windowed) : UpperBound(dir_.data(), lo, hi, plain);
+  if (in_range && r > 0) last_block_.store(static_cast<uint32_t>(r - 1), std::memory_order_relaxed);
   return static_cast<int64_t>(r) - 1;
 }
 

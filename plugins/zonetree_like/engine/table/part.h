@@ -6,6 +6,7 @@
 #ifndef ZT_TABLE_PART_H_
 #define ZT_TABLE_PART_H_
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -164,7 +165,8 @@ class Part {
     return std::string_view(index_keys_.data() + d.key_offset, d.key_size);
   }
   // Last block whose first key is <= key, or -1. in_range: the caller
-  // knows smallest <= key <= largest (windows may be used).
+  // knows smallest <= key <= largest (windows may be used), and the block
+  // found last time is tried first.
   int64_t BlockFor(std::string_view key, bool in_range) const;
 
   std::string path_;
@@ -175,6 +177,12 @@ class Part {
   std::vector<BlockInfo> blocks_;
   std::vector<DirEntry> dir_;      // one per block
   std::vector<DirEntry> dir_top_;  // every kDirFanout-th entry of dir_
+  // The block the last in-range search found: point reads often follow
+  // each other into one block (a query's ids from an index scan, ascending),
+  // and two compares against its directory entry and the next confirm it
+  // where a search takes a dozen. Any value is safe, shared by readers
+  // without order: it is checked before it is used.
+  mutable std::atomic<uint32_t> last_block_{0};
   std::string index_keys_;
   uint32_t part_lcp_ = 0;  // common prefix of smallest and largest key
   uint32_t step_ = 0;

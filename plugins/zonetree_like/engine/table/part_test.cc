@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "table/segment_writer.h"
 #include "table/table_testutil.h"
 #include "table/write_caching.h"
@@ -121,6 +124,40 @@ TEST_F(PartDataHintTest, AdoptedBlocksAreNoted) {
     EXPECT_EQ(hint, pin.block()->data());
   }
   EXPECT_EQ(cache_->stats().misses, 0u);
+}
+
+// Each lookup tries the block the last one found first: whichever block
+// that was, before or after, a neighbour or not, a lookup lands in the block
+// the directory gives its key, and absent keys are not found.
+using PartBlockHintTest = PartDataHintTest;
+TEST_F(PartBlockHintTest, LookupsFindTheirBlockWhicheverCameBefore) {
+  Write();
+  Open(BlockCache::kUnbounded);
+  const uint32_t blocks = part_->num_blocks();
+  auto block_of = [&](const std::string& key) {
+    uint32_t b = 0;
+    while (b + 1 < blocks && part_->block_first_key(b + 1) <= key) b++;
+    return b;
+  };
+  std::vector<uint64_t> order;
+  for (uint64_t i = 0; i < kRecords; i++) order.push_back(i);  // ascending: mostly the same block
+  for (uint64_t i = kRecords; i-- > 0;) order.push_back(i);    // descending
+  for (uint64_t i = 0; i < kRecords / 2; i++) {                // first and last blocks in turn
+    order.push_back(i);
+    order.push_back(kRecords - 1 - i);
+  }
+  for (uint64_t i = 0; i < kRecords; i++) order.push_back(i * 7919 % kRecords);  // scattered
+  for (uint64_t i : order) {
+    uint32_t b;
+    PinnedBlock pin = Find(i, &b);
+    ASSERT_EQ(b, block_of(KeyOf(i))) << i;
+    if (i + 1 == kRecords) continue;  // an absent key past the largest is out of Find's range
+    bool found = true;
+    Part::Location loc;
+    Block::Entry entry;
+    ASSERT_TRUE(part_->Find(testing::AbsentKeyOf(i), &found, &loc, &pin, &entry).ok());
+    EXPECT_FALSE(found) << i;
+  }
 }
 
 }  // namespace zt
