@@ -177,12 +177,6 @@ class Part {
   std::vector<BlockInfo> blocks_;
   std::vector<DirEntry> dir_;      // one per block
   std::vector<DirEntry> dir_top_;  // every kDirFanout-th entry of dir_
-  // The block the last in-range search found: point reads often follow
-  // each other into one block (a query's ids from an index scan, ascending),
-  // and two compares against its directory entry and the next confirm it
-  // where a search takes a dozen. Any value is safe, shared by readers
-  // without order: it is checked before it is used.
-  mutable std::atomic<uint32_t> last_block_{0};
   std::string index_keys_;
   uint32_t part_lcp_ = 0;  // common prefix of smallest and largest key
   uint32_t step_ = 0;
@@ -195,6 +189,15 @@ class Part {
   uint64_t live_uses_ = 0;
   bool obsolete_ = false;
   bool registered_ = false;  // in cache_->parts()
+
+  // The block the last in-range search found: point reads often follow
+  // each other into one block (a query's ids from an index scan, ascending),
+  // and two compares against its directory entry and the next confirm it
+  // where a search takes a dozen. Any value is safe, shared by readers
+  // without order: it is checked before it is used. In a cache line of its
+  // own (the last member): readers on other cores write it, and the fields
+  // every lookup reads must not move with it.
+  alignas(kCacheLineBytes) mutable std::atomic<uint32_t> last_block_{0};
 };
 
 }  // namespace zt
