@@ -33,6 +33,19 @@ inline uint64_t LoadKeyWindow(const char* key, uint32_t size, uint32_t offset) {
   return n >= 8 ? w : w & ~(~uint64_t{0} >> (8 * n));
 }
 
+// Bytewise three-way compare (as std::string_view::compare, by sign) that
+// decides on the first 8 bytes as one integer when both keys have them and
+// they differ, without a call to memcmp.
+inline int CompareKeys(std::string_view a, std::string_view b) {
+  if (a.size() >= 8 && b.size() >= 8) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data(), 8);
+    std::memcpy(&y, b.data(), 8);
+    if (x != y) return __builtin_bswap64(x) < __builtin_bswap64(y) ? -1 : 1;
+  }
+  return a.compare(b);
+}
+
 inline uint32_t CommonPrefix(std::string_view a, std::string_view b) {
   size_t n = a.size() < b.size() ? a.size() : b.size();
   size_t i = 0;

@@ -33,6 +33,25 @@ TEST(KeyWindowTest, LoadKeyWindowMatchesKeyWindow) {
   }
 }
 
+// CompareKeys orders every pair as a bytewise compare does: keys shorter
+// than 8 bytes, equal first words, zero and high bytes.
+TEST(KeyWindowTest, CompareKeysAgreesWithBytewiseOrder) {
+  std::mt19937 rng(29);
+  std::vector<std::string> keys = {"",         "a",         std::string(8, '\0'), std::string(9, '\0'),
+                                   "abcdefgh", "abcdefghi", "abcdefgg\xff",       "\xff\xff\xff\xff\xff\xff\xff\xff"};
+  for (int i = 0; i < 300; i++) {
+    std::string k(rng() % 14, '\0');
+    for (char& c : k) c = static_cast<char>(rng() % 3 == 0 ? rng() % 256 : 'a' + rng() % 2);
+    keys.push_back(k);
+  }
+  auto sign = [](int c) { return (c > 0) - (c < 0); };
+  for (const auto& a : keys) {
+    for (const auto& b : keys) {
+      ASSERT_EQ(sign(CompareKeys(a, b)), sign(std::string_view(a).compare(b))) << a.size() << " " << b.size();
+    }
+  }
+}
+
 // WindowLess must agree with bytewise order for every pair sharing the
 // prefix, including keys with zero bytes and keys that are prefixes of
 // others (where zero padding makes windows tie).

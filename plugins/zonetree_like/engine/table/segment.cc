@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "table/key_window.h"
 #include "table/part.h"
 #include "table/record_cache.h"
 
@@ -62,7 +63,7 @@ size_t Segment::FindPart(std::string_view key) const {
     size_t count = n;
     while (count > 0) {
       size_t step = count / 2;
-      if (metas_[lo + step].largest_key < key) {
+      if (CompareKeys(metas_[lo + step].largest_key, key) < 0) {
         lo += step + 1;
         count -= step + 1;
       } else {
@@ -70,7 +71,7 @@ size_t Segment::FindPart(std::string_view key) const {
       }
     }
   }
-  if (lo == n || key < metas_[lo].smallest_key || metas_[lo].largest_key < key) {
+  if (lo == n || CompareKeys(key, metas_[lo].smallest_key) < 0 || CompareKeys(metas_[lo].largest_key, key) < 0) {
     return n;
   }
   return lo;
