@@ -189,6 +189,9 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   c.Integer("settings", "MaxConcurrentMerges", &o->max_concurrent_merges, 0, 1024);
   c.Bool("settings", "WarmCacheAfterMerge", &o->warm_cache_after_merge);
   c.Bool("settings", "CacheMergeOutput", &o->cache_merge_output);
+  int64_t shared_mb = static_cast<int64_t>(o->block_cache_shared_bytes >> 20);
+  c.Int("settings", "BlockCacheSharedMb", &shared_mb, 0, 1 << 24);
+  o->block_cache_shared_bytes = static_cast<uint64_t>(shared_mb) << 20;
   c.Bool("settings", "HugePages", &o->huge_pages);
   std::string wal = zt::WalModeName(o->wal_mode);
   c.Choice("durability", "WalMode", &wal, {"none", "sync", "sync-compressed", "async-compressed"});
@@ -212,6 +215,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   j["IteratorPrefetchSize"] = o->table.iterator_prefetch;
   j["BlockCacheLifeTimeMs"] = lifetime_ms;
   j["BlockCacheBudgetMb"] = budget_mb;
+  j["BlockCacheSharedMb"] = shared_mb;
   j["BottomMergePolicy"] = policy;
   j["BottomMergeThreshold"] = o->bottom_merge_threshold;
   j["CompressionBlockSize"] = o->table.block_size;

@@ -9,7 +9,8 @@ namespace zt {
 Engine::Engine(std::string dir, const Options& options)
     : dir_(std::move(dir)),
       options_(options),
-      cache_(std::make_shared<BlockCache>(options.block_cache_bytes, options.block_cache_lifetime)),
+      cache_(std::make_shared<BlockCache>(options.block_cache_bytes, options.block_cache_lifetime,
+                                          options.block_cache_shared_bytes)),
       merge_gate_(options.max_concurrent_merges) {}
 
 Engine::~Engine() { Close(); }
@@ -133,10 +134,11 @@ std::string Engine::StatsJson() const {
   std::string out = "{\"puts\":" + std::to_string(puts) + ",\"deletes\":" + std::to_string(deletes) + "," +
                     counters.substr(1, counters.size() - 2);
   out += ",\"block_cache\":{\"budget\":" + std::to_string(cache_->budget()) +
-         ",\"charge\":" + std::to_string(cache_->charge()) + ",\"entries\":" + std::to_string(cache_->entries()) +
-         ",\"hits\":" + std::to_string(cs.hits) + ",\"misses\":" + std::to_string(cs.misses) +
-         ",\"inserts\":" + std::to_string(cs.inserts) + ",\"evictions\":" + std::to_string(cs.evictions) +
-         ",\"expired\":" + std::to_string(cs.expired) + "}";
+         ",\"charge\":" + std::to_string(cache_->charge()) + ",\"shared\":" + std::to_string(cache_->shared()) +
+         ",\"charged_elsewhere\":" + std::to_string(cache_->charged_elsewhere()) +
+         ",\"entries\":" + std::to_string(cache_->entries()) + ",\"hits\":" + std::to_string(cs.hits) +
+         ",\"misses\":" + std::to_string(cs.misses) + ",\"inserts\":" + std::to_string(cs.inserts) +
+         ",\"evictions\":" + std::to_string(cs.evictions) + ",\"expired\":" + std::to_string(cs.expired) + "}";
   out += ",\"merge_gate\":{\"slots\":" + std::to_string(merge_gate_.slots()) +
          ",\"waits\":" + std::to_string(merge_gate_.waits()) +
          ",\"wait_ms\":" + std::to_string(merge_gate_.wait_micros() / 1000) + "}";

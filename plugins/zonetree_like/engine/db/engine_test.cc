@@ -65,6 +65,63 @@ TEST(EngineTest, NamedTreesInSubdirectoriesShareOneCache) {
   EXPECT_EQ(v, "b999");
 }
 
+// Options::block_cache_shared_bytes: the memtables' arenas are charged to
+// the block cache for as long as they live; the cache grows into the room
+// they leave, and gives it back (down to its own budget) as they fill it.
+TEST(EngineTest, BlockCacheSharesRoomWithTheMemtables) {
+  for (bool shared : {true, false}) {
+    SCOPED_TRACE(shared);
+    test::TempDir dir;
+    Options o = test::SmallOptions(WalMode::kNone);
+    o.block_cache_bytes = 1 << 20;
+    o.block_cache_shared_bytes = shared ? 2 << 20 : 0;
+    o.mutable_segment_max_item_count = 5000;
+    std::unique_ptr<Engine> engine;
+    ASSERT_TRUE(Engine::Open(dir.path(), o, &engine).ok());
+    Tree* a = nullptr;
+    Tree* b = nullptr;
+    ASSERT_TRUE(engine->OpenTree("alpha", &a).ok());
+    ASSERT_TRUE(engine->OpenTree("beta", &b).ok());
+    const BlockCache& cache = *engine->block_cache();
+    for (int i = 0; i < 4000; ++i) {
+      ASSERT_TRUE(a->Put(test::Key(i), test::Value(i, 0, 200)).ok());
+      ASSERT_TRUE(b->Put(test::Key(i), test::Value(i, 0, 100)).ok());
+    }
+    const size_t memtables = a->MemTableMemory() + b->MemTableMemory();
+    EXPECT_GT(memtables, size_t{1} << 20);  // 4000 records of ~200 and ~100 bytes, not merged yet
+    EXPECT_EQ(cache.charged_elsewhere(), shared ? memtables : 0u);
+    ASSERT_TRUE(engine->Stabilize().ok());  // merges both: those memtables die
+    EXPECT_EQ(cache.charged_elsewhere(), shared ? a->MemTableMemory() + b->MemTableMemory() : 0u);
+    EXPECT_LT(cache.charged_elsewhere(), size_t{1} << 20);
+    std::string v;
+    for (int i = 0; i < 4000; ++i) {  // alpha's blocks: more than the cache's own budget
+      ASSERT_TRUE(a->Get(test::Key(i), &v).ok());
+      ASSERT_EQ(v, test::Value(i, 0, 200));
+    }
+    EXPECT_LE(cache.charge(), cache.limit());
+    if (shared) {
+      EXPECT_GT(cache.charge(), o.block_cache_bytes);  // in the room the memtables left
+    } else {
+      EXPECT_LE(cache.charge(), o.block_cache_bytes);
+    }
+    // Writes take the room back: the cache gives up blocks, down to its own budget.
+    const uint64_t cached = cache.charge();
+    for (int i = 0; i < 4000; ++i) ASSERT_TRUE(b->Put(test::Key(i), test::Value(i, 1, 600)).ok());
+    if (shared) {
+      ASSERT_GE(cache.charged_elsewhere(), o.block_cache_shared_bytes);
+      EXPECT_EQ(cache.limit(), o.block_cache_bytes);
+      EXPECT_LE(cache.charge(), o.block_cache_bytes);
+      EXPECT_GT(cache.charge(), o.block_cache_bytes / 2);
+    } else {
+      EXPECT_EQ(cache.charge(), cached);
+    }
+    std::string stats = engine->StatsJson();
+    EXPECT_NE(stats.find("\"charged_elsewhere\":" + std::to_string(cache.charged_elsewhere())), std::string::npos)
+        << stats;
+    ASSERT_TRUE(engine->Close().ok());
+  }
+}
+
 TEST(EngineTest, CacheCleanerDropsExpiredBlocks) {
   test::TempDir dir;
   Options o = test::SmallOptions(WalMode::kSync);

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstring>
 #include <new>
+#include <utility>
 
 #include "table/key_window.h"
 
@@ -79,7 +80,8 @@ inline uint64_t Hash(std::string_view key) {
 
 }  // namespace
 
-MemTable::MemTable(uint64_t expected_records) {
+MemTable::MemTable(uint64_t expected_records, std::shared_ptr<MemoryAccount> account)
+    : arena_(PagePool::kPageSize, std::move(account)) {
   // ~10 bits per record, rounded up to a power of two of 512-bit blocks.
   uint64_t blocks = 1;
   while (blocks * 512 < expected_records * 10 && blocks < (uint64_t{1} << 24)) {

@@ -28,6 +28,7 @@
 
 #include "table/format.h"
 #include "util/arena.h"
+#include "util/memory_account.h"
 
 namespace zt {
 
@@ -37,8 +38,9 @@ class MemTable {
 
   // expected_records sizes the membership filter (a blocked Bloom filter,
   // about 10 bits per record) that lets Get() answer "not here" without a
-  // tree search; more records only raise its false-positive rate.
-  explicit MemTable(uint64_t expected_records = 1 << 16);
+  // tree search; more records only raise its false-positive rate. The
+  // arena's blocks are charged to `account` if there is one.
+  explicit MemTable(uint64_t expected_records = 1 << 16, std::shared_ptr<MemoryAccount> account = nullptr);
   MemTable(const MemTable&) = delete;
   MemTable& operator=(const MemTable&) = delete;
 

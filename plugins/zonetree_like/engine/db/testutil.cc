@@ -44,6 +44,7 @@ Options SmallOptions(WalMode mode) {
   o.table.value_cache_size = 16;
   o.table.iterator_prefetch = 4;
   o.block_cache_bytes = 64 * 1024;
+  o.block_cache_shared_bytes = 0;  // the tests of sharing set their own
   o.wal_tail_interval = std::chrono::milliseconds(20);
   o.wal_async_interval = std::chrono::milliseconds(5);
   o.wal_block_size = 2048;

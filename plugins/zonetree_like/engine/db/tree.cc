@@ -126,7 +126,7 @@ Status Tree::Recover() {
       DeleteWalFiles(w);
       continue;
     }
-    auto mem = std::make_shared<MemTable>(options_.mutable_segment_max_item_count);
+    auto mem = NewMemTable();
     WalReplayResult result;
     s = ReplayWal(
         path, [&](EntryKind kind, std::string_view key, std::string_view value) { mem->Add(++seq_, key, kind, value); },
@@ -151,7 +151,7 @@ Status Tree::Recover() {
   }
   last_seq_.store(seq_, std::memory_order_release);
 
-  mem_ = std::make_shared<MemTable>(options_.mutable_segment_max_item_count);
+  mem_ = NewMemTable();
   if (options_.wal_mode != WalMode::kNone) {
     s = NewWal(&mem_wal_number_, &wal_);
     if (!s.ok()) return s;
@@ -161,6 +161,10 @@ Status Tree::Recover() {
     PublishVersionLocked();
   }
   return PersistCurrentManifest();
+}
+
+std::shared_ptr<MemTable> Tree::NewMemTable() const {
+  return std::make_shared<MemTable>(options_.mutable_segment_max_item_count, cache_->shared() > 0 ? cache_ : nullptr);
 }
 
 Status Tree::NewWal(uint64_t* number, std::unique_ptr<WalWriter>* wal) {
@@ -288,7 +292,7 @@ Status Tree::FreezeLocked(bool wait_for_room) {
     f.wal_number = mem_wal_number_;
     f.wal = std::move(wal_);  // sealed; closed once merged
     frozen_.push_front(std::move(f));
-    mem_ = std::make_shared<MemTable>(options_.mutable_segment_max_item_count);
+    mem_ = NewMemTable();
     mem_wal_number_ = new_number;
     wal_ = std::move(new_wal);
     PublishVersionLocked();

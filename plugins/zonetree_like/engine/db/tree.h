@@ -113,6 +113,9 @@ class Tree {
   // REQUIRES: write_mu_ held.
   Status FreezeLocked(bool wait_for_room);
   Status NewWal(uint64_t* number, std::unique_ptr<WalWriter>* wal);
+  // An empty memtable, its memory charged to the block cache when the cache
+  // shares room with the memtables (Options::block_cache_shared_bytes).
+  std::shared_ptr<MemTable> NewMemTable() const;
   // REQUIRES: layout_mu_ held.
   void PublishVersionLocked();
   ManifestState ManifestStateLocked() const;

@@ -2,6 +2,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <mutex>
 #include <unordered_map>
 
@@ -59,8 +60,8 @@ struct BlockCache::Handle {
 struct BlockCache::Shard {
   std::mutex mu;
   std::unordered_map<Key, Handle*, KeyHash> table;
-  Handle lru;  // dummy head of a circular list
-  std::atomic<uint64_t>* total_usage = nullptr;  // the whole cache's charge
+  Handle lru;                   // dummy head of a circular list
+  BlockCache* cache = nullptr;  // whose limit holds, and whose charge it keeps
   Stats stats;
 
   Shard() { lru.prev = lru.next = &lru; }
@@ -80,16 +81,16 @@ struct BlockCache::Shard {
     Unlink(h);
     table.erase(h->key);
     if (h->slot != nullptr) __atomic_store_n(h->slot, nullptr, __ATOMIC_RELAXED);  // see PrefetchSlot
-    total_usage->fetch_sub(h->charge, std::memory_order_relaxed);
+    cache->usage_.fetch_sub(h->charge, std::memory_order_relaxed);
     h->in_cache = false;
     if (h->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete h;
   }
-  // CLOCK sweep while the whole cache is over budget: a used block gets a
-  // second chance (moved behind the hand with its bit cleared), an unused
+  // CLOCK sweep while the whole cache is over its limit: a used block gets
+  // a second chance (moved behind the hand with its bit cleared), an unused
   // one is evicted. Stops when the shard holds only `keep`.
-  void EvictOverBudget(const Handle* keep, uint64_t budget) {
+  void EvictOverBudget(const Handle* keep) {
     size_t chances = table.size();
-    while (total_usage->load(std::memory_order_relaxed) > budget && lru.next != &lru) {
+    while (cache->OverLimit() && lru.next != &lru) {
       Handle* h = lru.next;
       if (h == keep || (h->referenced && chances > 0)) {
         h->referenced = false;
@@ -105,8 +106,11 @@ struct BlockCache::Shard {
   }
 };
 
-BlockCache::BlockCache(uint64_t byte_budget, std::chrono::milliseconds lifetime)
-    : budget_(byte_budget), lifetime_(lifetime), parts_(new PartRegistry) {
+BlockCache::BlockCache(uint64_t byte_budget, std::chrono::milliseconds lifetime, uint64_t shared_bytes)
+    : budget_(byte_budget),
+      shared_(byte_budget == 0 || byte_budget == kUnbounded ? 0 : std::min(shared_bytes, kUnbounded - byte_budget)),
+      lifetime_(lifetime),
+      parts_(new PartRegistry) {
   // Small budgets get few shards so that CLOCK stays close to exact LRU.
   // The budget is the whole cache's, not split between the shards: blocks
   // hash unevenly onto shards (at 256 MiB, 16 shards of ~240 blocks differ
@@ -118,7 +122,7 @@ BlockCache::BlockCache(uint64_t byte_budget, std::chrono::milliseconds lifetime)
     num_shards_ *= 2;
   }
   shards_.reset(new Shard[num_shards_]);
-  for (size_t i = 0; i < num_shards_; i++) shards_[i].total_usage = &usage_;
+  for (size_t i = 0; i < num_shards_; i++) shards_[i].cache = this;
 }
 
 BlockCache::~BlockCache() {
@@ -202,8 +206,8 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset, std::unique
   shard.stats.inserts++;
   // Room is made in this shard first (its lock is held); only when it has
   // nothing left to give do the others (see EvictElsewhere).
-  shard.EvictOverBudget(h, budget_);
-  const bool over = usage_.load(std::memory_order_relaxed) > budget_;
+  shard.EvictOverBudget(h);
+  const bool over = OverLimit();
   lock.unlock();
   if (over) EvictElsewhere(&shard);
   return h;
@@ -229,13 +233,28 @@ void BlockCache::Erase(uint64_t id, uint64_t offset) {
 }
 
 void BlockCache::EvictElsewhere(const Shard* done) {
-  const size_t start = static_cast<size_t>(done - shards_.get()) + 1;
-  for (size_t i = 0; i + 1 < num_shards_ && usage_.load(std::memory_order_relaxed) > budget_; i++) {
+  // A charge has no shard of its own: each starts at the next shard, or the
+  // first shards would give up their blocks, used or not, for every one.
+  const size_t start = done == nullptr ? charge_hand_.fetch_add(1, std::memory_order_relaxed)
+                                       : static_cast<size_t>(done - shards_.get()) + 1;
+  const size_t count = done == nullptr ? num_shards_ : num_shards_ - 1;
+  for (size_t i = 0; i < count && OverLimit(); i++) {
     Shard& shard = shards_[(start + i) % num_shards_];
     std::lock_guard<std::mutex> lock(shard.mu);
-    shard.EvictOverBudget(nullptr, budget_);
+    shard.EvictOverBudget(nullptr);
   }
 }
+
+uint64_t BlockCache::limit() const { return budget_ + shared_ - std::min<uint64_t>(charged_elsewhere(), shared_); }
+
+bool BlockCache::OverLimit() const { return usage_.load(std::memory_order_relaxed) > limit(); }
+
+void BlockCache::Charge(size_t bytes) {
+  elsewhere_.fetch_add(bytes, std::memory_order_relaxed);
+  if (OverLimit()) EvictElsewhere(nullptr);
+}
+
+void BlockCache::Refund(size_t bytes) { elsewhere_.fetch_sub(bytes, std::memory_order_relaxed); }
 
 const Block* BlockCache::Value(const Handle* handle) { return &handle->block; }
 

@@ -6,7 +6,7 @@
 // count) and read it in place; eviction only drops the cache's own reference,
 // so a pinned block stays valid until its last Release.
 //
-// Eviction: within a byte budget for the whole cache (charge =
+// Eviction: within a byte limit for the whole cache (charge =
 // Block::MemoryUsage() plus a fixed per-entry overhead) by CLOCK, the
 // second-chance approximation of LRU (a hit only sets a bit, it does not
 // relink a list), and EvictExpired() drops
@@ -22,6 +22,14 @@
 //                            own copy, freed on Release).
 //   byte_budget == kUnbounded -> no byte limit (ZoneTree's behaviour).
 //   lifetime <= 0         -> no time-based expiry.
+//
+// The limit is the cache's own budget plus the part of `shared_bytes` that
+// the memory charged to the cache (it is a MemoryAccount: the memtables'
+// arenas, see Options::block_cache_shared_bytes) leaves free: room that
+// belongs to other memory first, which the cache uses while that memory
+// does not. A Charge evicts blocks until the cache is within its limit
+// again, never below its own budget; a Refund lets it grow back.
+//   limit = budget + shared_bytes - min(charged, shared_bytes)
 // Thread-safe: sharded, one mutex per shard.
 #ifndef ZT_TABLE_BLOCK_CACHE_H_
 #define ZT_TABLE_BLOCK_CACHE_H_
@@ -33,17 +41,20 @@
 #include <memory>
 #include <utility>
 
+#include "util/memory_account.h"
+
 namespace zt {
 
 class Block;
 class PartRegistry;
 
-class BlockCache {
+class BlockCache final : public MemoryAccount {
  public:
   static constexpr uint64_t kUnbounded = std::numeric_limits<uint64_t>::max();
   static constexpr uint64_t kEntryOverhead = 128;  // bytes charged per block
 
-  BlockCache(uint64_t byte_budget, std::chrono::milliseconds lifetime);
+  // shared_bytes counts only with a byte_budget other than 0 and kUnbounded.
+  BlockCache(uint64_t byte_budget, std::chrono::milliseconds lifetime, uint64_t shared_bytes = 0);
   ~BlockCache();
   BlockCache(const BlockCache&) = delete;
   BlockCache& operator=(const BlockCache&) = delete;
@@ -80,10 +91,18 @@ class BlockCache {
   void EraseId(uint64_t id);
   void EvictExpired();
 
+  // MemoryAccount: bytes held elsewhere, which take their room from the
+  // shared part of the limit first.
+  void Charge(size_t bytes) override;
+  void Refund(size_t bytes) override;
+
   uint64_t NewId() { return next_id_.fetch_add(1, std::memory_order_relaxed); }
 
   uint64_t charge() const;  // bytes charged by the blocks in the cache
-  uint64_t budget() const { return budget_; }
+  uint64_t charged_elsewhere() const { return elsewhere_.load(std::memory_order_relaxed); }  // see Charge
+  uint64_t budget() const { return budget_; }                                                // the cache's own
+  uint64_t shared() const { return shared_; }
+  uint64_t limit() const;  // what the blocks may take now (see above)
   std::chrono::milliseconds lifetime() const { return lifetime_; }
   size_t entries() const;
 
@@ -100,15 +119,20 @@ class BlockCache {
  private:
   struct Shard;
   Shard& ShardFor(uint64_t id, uint64_t offset) const;
-  // Evicts from the shards after `done` (in turn, wrapping) until the cache
-  // is within its budget. REQUIRES: no shard lock held.
+  // Evicts from the shards after `done` (in turn, wrapping; every shard,
+  // from the one after the last Charge's, when done is null) until the
+  // cache is within its limit. REQUIRES: no shard lock held.
   void EvictElsewhere(const Shard* done);
+  bool OverLimit() const;
 
   uint64_t budget_;
+  uint64_t shared_;
   std::chrono::milliseconds lifetime_;
   size_t num_shards_;
   std::unique_ptr<Shard[]> shards_;
-  std::atomic<uint64_t> usage_{0};  // charge of every block in the cache
+  std::atomic<uint64_t> usage_{0};      // charge of every block in the cache
+  std::atomic<uint64_t> elsewhere_{0};  // Charge()s not yet refunded
+  std::atomic<size_t> charge_hand_{0};  // where the next Charge's eviction starts
   std::atomic<uint64_t> next_id_{1};
   std::unique_ptr<PartRegistry> parts_;
 };

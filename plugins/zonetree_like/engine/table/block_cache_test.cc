@@ -221,6 +221,86 @@ TEST(BlockCacheTest, BigBlockEvictsInOtherShards) {
   cache.Release(h);
 }
 
+// Room shared with memory charged to the cache (the memtables', see
+// MemoryAccount) is the cache's while that memory does not use it: a charge
+// evicts blocks until they fit what it leaves, never below the cache's own
+// budget, and a refund lets blocks fill it again.
+TEST(BlockCacheTest, ChargesTakeTheSharedRoomBack) {
+  const uint64_t per = MakeBlock("k", 1000)->MemoryUsage() + BlockCache::kEntryOverhead;
+  BlockCache cache(6 * per, std::chrono::milliseconds(0), 4 * per);
+  EXPECT_EQ(cache.limit(), 10 * per);
+  for (int i = 0; i < 10; i++) cache.Release(cache.Insert(1, uint64_t(i) * 4096, MakeBlock("k", 1000)));
+  EXPECT_EQ(cache.entries(), 10u);
+  EXPECT_EQ(cache.stats().evictions, 0u);
+  cache.Charge(3 * per);
+  EXPECT_EQ(cache.charged_elsewhere(), 3 * per);
+  EXPECT_EQ(cache.limit(), 7 * per);
+  EXPECT_EQ(cache.entries(), 7u);
+  EXPECT_EQ(cache.Lookup(1, 0), nullptr);  // the oldest went first
+  cache.Charge(3 * per);                   // beyond the shared room: the cache keeps its own budget
+  EXPECT_EQ(cache.limit(), 6 * per);
+  EXPECT_EQ(cache.entries(), 6u);
+  EXPECT_EQ(cache.charge(), 6 * per);
+  for (int i = 10; i < 20; i++) cache.Release(cache.Insert(1, uint64_t(i) * 4096, MakeBlock("k", 1000)));
+  EXPECT_EQ(cache.entries(), 6u);
+  cache.Refund(6 * per);
+  EXPECT_EQ(cache.charged_elsewhere(), 0u);
+  for (int i = 20; i < 30; i++) cache.Release(cache.Insert(1, uint64_t(i) * 4096, MakeBlock("k", 1000)));
+  EXPECT_EQ(cache.entries(), 10u);
+  EXPECT_EQ(cache.stats().evictions, 3u + 1u + 10u + 6u);
+}
+
+// Without a budget to share (unbounded, or none), there is no shared room.
+TEST(BlockCacheTest, SharedRoomNeedsABoundedBudget) {
+  BlockCache unbounded(BlockCache::kUnbounded, std::chrono::milliseconds(0), 1 << 20);
+  EXPECT_EQ(unbounded.shared(), 0u);
+  EXPECT_EQ(unbounded.limit(), BlockCache::kUnbounded);
+  unbounded.Charge(1 << 30);
+  EXPECT_EQ(unbounded.limit(), BlockCache::kUnbounded);
+  unbounded.Refund(1 << 30);
+  BlockCache none(0, std::chrono::milliseconds(0), 1 << 20);
+  EXPECT_EQ(none.shared(), 0u);
+  EXPECT_EQ(none.limit(), 0u);
+}
+
+// A charge makes its room in every shard, not only in one.
+TEST(BlockCacheTest, ChargeEvictsInEveryShard) {
+  const uint64_t budget = 128ull << 20;  // 16 shards
+  BlockCache cache(budget, std::chrono::milliseconds(0), budget);
+  for (int i = 0; cache.charge() < 2 * budget - (1 << 20); i++) {
+    cache.Release(cache.Insert(7, uint64_t(i) * 4096, MakeBlock("k", 60000)));
+  }
+  cache.Charge(budget / 2);
+  EXPECT_LE(cache.charge(), budget + budget / 2);
+  EXPECT_GT(cache.charge(), budget + budget / 2 - (1 << 20));
+}
+
+// Charges come a page at a time, each making room for itself: they take
+// their turns over the shards, so that each shard gives up its unused
+// blocks and keeps its used ones, rather than the first shards giving up
+// everything.
+TEST(BlockCacheTest, SmallChargesKeepTheUsedBlocksOfEveryShard) {
+  const uint64_t budget = 64ull << 20;  // 8 shards
+  BlockCache cache(budget, std::chrono::milliseconds(0), budget);
+  int n = 0;
+  for (; cache.charge() < 2 * budget - (1 << 20); n++) {
+    cache.Release(cache.Insert(7, uint64_t(n) * 4096, MakeBlock("k", 60000)));
+  }
+  for (int i = 0; i < n; i += 10) cache.Release(cache.Lookup(7, uint64_t(i) * 4096));  // used: every 10th
+  const uint64_t evictions = cache.stats().evictions;
+  for (int c = 0; c < 512; c++) cache.Charge(64 << 10);  // a quarter of the cache, a page at a time
+  EXPECT_GT(cache.stats().evictions - evictions, static_cast<uint64_t>(n) / 5);
+  int kept = 0;
+  for (int i = 0; i < n; i += 10) {
+    BlockCache::Handle* h = cache.Lookup(7, uint64_t(i) * 4096);
+    if (h != nullptr) {
+      kept++;
+      cache.Release(h);
+    }
+  }
+  EXPECT_EQ(kept, (n + 9) / 10);
+}
+
 TEST(BlockCacheTest, SlotsFollowTheCachedHandle) {
   const uint64_t per = 1000 + BlockCache::kEntryOverhead;
   BlockCache cache(per * 2 + 10, std::chrono::milliseconds(0));

@@ -1,10 +1,17 @@
 #include "util/arena.h"
 
 #include <cstdint>
+#include <utility>
 
 namespace zt {
 
-Arena::Arena(size_t block_size) : block_size_(block_size) {}
+Arena::Arena(size_t block_size, std::shared_ptr<MemoryAccount> account)
+    : block_size_(block_size), account_(std::move(account)) {}
+
+Arena::~Arena() {
+  blocks_.clear();  // the memory is free before the account hears of it
+  if (account_ != nullptr) account_->Refund(MemoryUsage());
+}
 
 char* Arena::AllocateFallback(size_t bytes) {
   if (bytes > block_size_ / 4) {
@@ -38,6 +45,7 @@ char* Arena::AllocateAligned(size_t bytes) {
 char* Arena::NewBlock(size_t bytes) {
   blocks_.push_back(NewBuffer(bytes));
   memory_usage_.fetch_add(bytes + sizeof(char*), std::memory_order_relaxed);
+  if (account_ != nullptr) account_->Charge(bytes + sizeof(char*));
   return blocks_.back().get();
 }
 

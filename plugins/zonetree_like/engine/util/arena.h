@@ -1,5 +1,6 @@
 // Bump allocator: many small allocations freed all at once. Not thread-safe,
-// except MemoryUsage() which may be read concurrently.
+// except MemoryUsage() which may be read concurrently. With an account, the
+// blocks it takes are charged to it, and refunded when the arena dies.
 #ifndef ZT_UTIL_ARENA_H_
 #define ZT_UTIL_ARENA_H_
 
@@ -9,13 +10,15 @@
 #include <vector>
 
 #include "util/buffer.h"
+#include "util/memory_account.h"
 #include "util/page_pool.h"
 
 namespace zt {
 
 class Arena {
  public:
-  explicit Arena(size_t block_size = PagePool::kPageSize);
+  explicit Arena(size_t block_size = PagePool::kPageSize, std::shared_ptr<MemoryAccount> account = nullptr);
+  ~Arena();
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
 
@@ -44,6 +47,7 @@ class Arena {
   size_t remaining_ = 0;
   std::vector<Buffer> blocks_;  // a block of PagePool::kPageSize is a pool page
   std::atomic<size_t> memory_usage_{0};
+  std::shared_ptr<MemoryAccount> account_;  // may be null
 };
 
 }  // namespace zt

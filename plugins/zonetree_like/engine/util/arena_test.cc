@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -31,6 +32,37 @@ TEST(ArenaTest, ManyAllocationsKeepTheirBytes) {
   }
   EXPECT_GE(arena.MemoryUsage(), total);
   EXPECT_LE(arena.MemoryUsage(), total * 2 + 64 * 4096);
+}
+
+namespace {
+
+class CountingAccount final : public MemoryAccount {
+ public:
+  void Charge(size_t bytes) override {
+    charged += bytes;
+    charges++;
+  }
+  void Refund(size_t bytes) override { refunded += bytes; }
+  size_t charged = 0, charges = 0, refunded = 0;
+};
+
+}  // namespace
+
+// An arena charges each block it takes (not each allocation) to its
+// account, and refunds them all when it dies.
+TEST(ArenaTest, ChargesItsBlocksToItsAccountUntilItDies) {
+  auto account = std::make_shared<CountingAccount>();
+  {
+    Arena arena(4096, account);
+    for (int i = 0; i < 1000; i++) arena.Allocate(100);
+    arena.Allocate(10000);  // a block of its own
+    EXPECT_EQ(account->charged, arena.MemoryUsage());
+    EXPECT_GE(account->charges, 100000u / 4096);
+    EXPECT_LE(account->charges, 100000u / 4096 + 2);
+    EXPECT_EQ(account->refunded, 0u);
+  }
+  EXPECT_GT(account->charged, 110000u);
+  EXPECT_EQ(account->refunded, account->charged);
 }
 
 }  // namespace zt
