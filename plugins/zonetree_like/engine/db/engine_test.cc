@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -13,16 +15,21 @@
 namespace zt {
 namespace {
 
+// Opens an engine in dir with the trees "alpha" and "beta".
+void OpenWithTwoTrees(const std::string& dir, const Options& o, std::unique_ptr<Engine>* engine, Tree** a, Tree** b) {
+  ASSERT_TRUE(Engine::Open(dir, o, engine).ok());
+  ASSERT_TRUE((*engine)->OpenTree("alpha", a).ok());
+  ASSERT_TRUE((*engine)->OpenTree("beta", b).ok());
+}
+
 TEST(EngineTest, NamedTreesInSubdirectoriesShareOneCache) {
   test::TempDir dir;
   Options o = test::SmallOptions(WalMode::kAsyncCompressed);
   o.block_cache_bytes = 1 << 20;
   std::unique_ptr<Engine> engine;
-  ASSERT_TRUE(Engine::Open(dir.path(), o, &engine).ok());
   Tree* a = nullptr;
   Tree* b = nullptr;
-  ASSERT_TRUE(engine->OpenTree("alpha", &a).ok());
-  ASSERT_TRUE(engine->OpenTree("beta", &b).ok());
+  ASSERT_NO_FATAL_FAILURE(OpenWithTwoTrees(dir.path(), o, &engine, &a, &b));
   Tree* again = nullptr;
   ASSERT_TRUE(engine->OpenTree("alpha", &again).ok());
   EXPECT_EQ(again, a);
@@ -77,11 +84,9 @@ TEST(EngineTest, BlockCacheSharesRoomWithTheMemtables) {
     o.block_cache_shared_bytes = shared ? 2 << 20 : 0;
     o.mutable_segment_max_item_count = 5000;
     std::unique_ptr<Engine> engine;
-    ASSERT_TRUE(Engine::Open(dir.path(), o, &engine).ok());
     Tree* a = nullptr;
     Tree* b = nullptr;
-    ASSERT_TRUE(engine->OpenTree("alpha", &a).ok());
-    ASSERT_TRUE(engine->OpenTree("beta", &b).ok());
+    ASSERT_NO_FATAL_FAILURE(OpenWithTwoTrees(dir.path(), o, &engine, &a, &b));
     const BlockCache& cache = *engine->block_cache();
     for (int i = 0; i < 4000; ++i) {
       ASSERT_TRUE(a->Put(test::Key(i), test::Value(i, 0, 200)).ok());
