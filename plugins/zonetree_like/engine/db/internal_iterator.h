@@ -1,6 +1,7 @@
 // InternalIterator: one layer of a tree (a memtable or a disk segment) seen
-// as an ordered stream of (key, kind, value), tombstones included. Adapters
-// for both layer types keep their layer alive while they exist.
+// as a stream of (key, kind, value) in strictly ascending key order (each key
+// at most once: the MergingIterator relies on it), tombstones included.
+// Adapters for both layer types keep their layer alive while they exist.
 #ifndef ZT_DB_INTERNAL_ITERATOR_H_
 #define ZT_DB_INTERNAL_ITERATOR_H_
 
