@@ -16,3 +16,10 @@ foreach(t workload_profile_workload_memory_test workload_deep_verify_test worklo
   target_compile_definitions(${t} PRIVATE MEMORY_PLUGIN_PATH="$<TARGET_FILE:plugin_memory>")
   add_dependencies(${t} plugin_memory)
 endforeach()
+
+# The host's work per profile read (not a ctest): build/profile_bench.
+if(benchmark_FOUND)
+  add_executable(profile_bench ${CMAKE_CURRENT_LIST_DIR}/profile_bench.cc)
+  target_link_libraries(profile_bench PRIVATE kvbench_host benchmark::benchmark)
+  kvbench_target_defaults(profile_bench)
+endif()
