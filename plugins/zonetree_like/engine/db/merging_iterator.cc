@@ -88,21 +88,16 @@ void MergingIterator::AdvanceTop() {
 }
 
 void MergingIterator::Next() {
-  size_t top = heap_[0];
   if (heap_.size() == 1) {
     // One layer left (a stabilized tree's only one, or the last of several
-    // to run out): its keys are unique and ascending, so there is nothing to
-    // merge, and no key to copy and compare.
-    InternalIterator* only = children_[top].get();
-    only->Next();
-    if (!only->Valid()) {
-      if (!only->status().ok() && status_.ok()) status_ = only->status();
-      heap_.clear();
-    }
+    // to run out): its keys are unique and ascending, so no older entry can
+    // follow, and there is no key to copy and compare.
+    AdvanceTop();
     return;
   }
   // Older layers' entries for the same key are hidden: step past them. The
   // current key must be copied because moving the top invalidates it.
+  size_t top = heap_[0];
   InternalIterator* cur = children_[top].get();
   key_scratch_.assign(cur->key());
   AdvanceTop();
