@@ -35,7 +35,10 @@ void BM_AddStoredProfile(benchmark::State& state) {
   Checksum checksum;
   size_t i = 0;
   for (auto _ : state) {
-    if (!AddStoredProfile(stored[i++ & 4095], &checksum)) state.SkipWithError("malformed profile");
+    if (!AddStoredProfile(stored[i++ & 4095], &checksum)) {
+      state.SkipWithError("malformed profile");
+      break;
+    }
   }
   benchmark::DoNotOptimize(checksum.value());
   state.SetItemsProcessed(state.iterations());
@@ -47,7 +50,10 @@ void BM_DecodeProfile(benchmark::State& state) {
   Profile p;
   size_t i = 0;
   for (auto _ : state) {
-    if (!DecodeProfile(stored[i++ & 4095], &p)) state.SkipWithError("malformed profile");
+    if (!DecodeProfile(stored[i++ & 4095], &p)) {
+      state.SkipWithError("malformed profile");
+      break;
+    }
     benchmark::DoNotOptimize(p.user_id);
   }
   state.SetItemsProcessed(state.iterations());
