@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "workload/checksum.hpp"
@@ -30,33 +31,34 @@ const std::vector<std::string>& StoredProfiles() {
   return stored;
 }
 
-void BM_AddStoredProfile(benchmark::State& state) {
+// Times `read` over the stored profiles, one a loop; stops at the first it refuses.
+template <class Read>
+void OverStoredProfiles(benchmark::State& state, Read read) {
   const std::vector<std::string>& stored = StoredProfiles();
-  Checksum checksum;
   size_t i = 0;
   for (auto _ : state) {
-    if (!AddStoredProfile(stored[i++ & 4095], &checksum)) {
+    if (!read(stored[i++ & 4095])) {
       state.SkipWithError("malformed profile");
       break;
     }
   }
-  benchmark::DoNotOptimize(checksum.value());
   state.SetItemsProcessed(state.iterations());
+}
+
+void BM_AddStoredProfile(benchmark::State& state) {
+  Checksum checksum;
+  OverStoredProfiles(state, [&](std::string_view s) { return AddStoredProfile(s, &checksum); });
+  benchmark::DoNotOptimize(checksum.value());
 }
 BENCHMARK(BM_AddStoredProfile);
 
 void BM_DecodeProfile(benchmark::State& state) {
-  const std::vector<std::string>& stored = StoredProfiles();
   Profile p;
-  size_t i = 0;
-  for (auto _ : state) {
-    if (!DecodeProfile(stored[i++ & 4095], &p)) {
-      state.SkipWithError("malformed profile");
-      break;
-    }
+  OverStoredProfiles(state, [&](std::string_view s) {
+    const bool ok = DecodeProfile(s, &p);
     benchmark::DoNotOptimize(p.user_id);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return ok;
+  });
 }
 BENCHMARK(BM_DecodeProfile);
 
