@@ -61,9 +61,34 @@ Status Block::Parse(Buffer data, size_t size, uint32_t inline_value_max, std::un
   return Status::OK();
 }
 
+// In locals, not in the returned struct: the block's bytes are read as
+// chars, which may alias it, so its fields would be stored and reloaded on
+// every step.
+inline Block::WalkStop Block::WalkTo(std::string_view target, uint32_t lcp, uint64_t window, uint32_t offset,
+                                     uint32_t count) const {
+  const char* p = data_.get() + offset;
+  uint32_t skipped = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    Header h;
+    const char* key = DecodeHeader(p, &h);
+    // One integer compare decides unless the windows tie (the match, or a
+    // key sharing 8 more bytes with target). A key shorter than lcp is in
+    // no block that agrees with its index; it is compared bytewise.
+    uint64_t w;
+    if (h.klen >= lcp && (w = LoadKeyWindow(key, h.klen, lcp)) != window) {
+      if (w > window) return WalkStop{i, false, h, key, skipped};
+    } else if (int c = std::string_view(key, h.klen).compare(target); c >= 0) {
+      return WalkStop{i, c == 0, h, key, skipped};
+    }
+    const uint32_t inline_bytes = InlineBytes(h);
+    skipped += h.vlen - inline_bytes;
+    p = key + h.klen + inline_bytes;
+  }
+  return WalkStop{count, false, Header{}, nullptr, skipped};
+}
+
 int64_t Block::ScanFor(std::string_view target, uint32_t lcp, uint64_t window, uint32_t offset, uint32_t first,
                        uint32_t count, Entry* entry) const {
-  const char* p = data_.get() + offset;
   // A short value is right after its key. One in the value section is at
   // first's offset there plus the lengths of the values walked past: one
   // positions_ load, issued now and consumed at the end, instead of a
@@ -71,32 +96,17 @@ int64_t Block::ScanFor(std::string_view target, uint32_t lcp, uint64_t window, u
   // to its key has no such offsets.
   const uint32_t* first_value = values_apart() ? &positions_[size_t{num_entries_} + first] : nullptr;
   if (first_value != nullptr) __builtin_prefetch(first_value);
-  uint32_t skipped = 0;
-  for (uint32_t i = 0; i < count; i++) {
-    Header h;
-    const char* key_data = DecodeHeader(p, &h);
-    std::string_view key(key_data, h.klen);
-    // One integer compare decides unless the windows tie (the match, or a
-    // key sharing 8 more bytes with target). A key shorter than lcp is in
-    // no block that agrees with its index; it is compared bytewise.
-    uint64_t w;
-    int c;
-    if (h.klen >= lcp && (w = LoadKeyWindow(key_data, h.klen, lcp)) != window) {
-      c = w < window ? -1 : 1;
-    } else {
-      c = key.compare(target);
-    }
-    if (c == 0) {
-      const char* value = h.vlen <= inline_value_max_ ? key_data + h.klen : values_ + *first_value + skipped;
-      *entry = Entry{key, std::string_view(value, h.vlen), h.kind};
-      return int64_t{first} + i;
-    }
-    if (c > 0) break;
-    const uint32_t inline_bytes = InlineBytes(h);
-    skipped += h.vlen - inline_bytes;
-    p = key_data + h.klen + inline_bytes;
-  }
-  return -1;
+  const WalkStop stop = WalkTo(target, lcp, window, offset, count);
+  if (!stop.equal) return -1;
+  const Header& h = stop.header;
+  const char* value = h.vlen <= inline_value_max_ ? stop.key + h.klen : values_ + *first_value + stop.skipped;
+  *entry = Entry{std::string_view(stop.key, h.klen), std::string_view(value, h.vlen), h.kind};
+  return int64_t{first} + stop.i;
+}
+
+uint32_t Block::LowerBoundFrom(std::string_view target, uint32_t lcp, uint64_t window, uint32_t offset, uint32_t first,
+                               uint32_t count) const {
+  return first + WalkTo(target, lcp, window, offset, count).i;
 }
 
 int64_t Block::FindInRange(std::string_view target, uint32_t lo, uint32_t hi, Entry* entry) const {

@@ -95,6 +95,12 @@ class Block {
   int64_t ScanFor(std::string_view target, uint32_t lcp, uint64_t window, uint32_t offset, uint32_t first,
                   uint32_t count, Entry* entry) const;
 
+  // The same walk for a Seek: the index of the first entry of the range
+  // whose key is >= target, or first + count if there is none. REQUIRES: as
+  // ScanFor's.
+  uint32_t LowerBoundFrom(std::string_view target, uint32_t lcp, uint64_t window, uint32_t offset, uint32_t first,
+                          uint32_t count) const;
+
   // Index of the entry equal to target within [lo, hi) (and *entry), or -1.
   // For short ranges it first prefetches every entry of the range, so the
   // binary search waits for one round of memory loads, not one per step.
@@ -117,6 +123,18 @@ class Block {
     h->kind = static_cast<EntryKind>(*p);
     return p + 1;
   }
+  // Where the walk of ScanFor and LowerBoundFrom stopped: at the i-th entry
+  // of the range (count if none), the first whose key is >= target (equal
+  // tells which), with that entry's header and key, after `skipped` bytes
+  // of the value section (the values of the entries walked past).
+  struct WalkStop {
+    uint32_t i;
+    bool equal;
+    Header header;
+    const char* key;
+    uint32_t skipped;
+  };
+  WalkStop WalkTo(std::string_view target, uint32_t lcp, uint64_t window, uint32_t offset, uint32_t count) const;
   // True if some value is in the value section.
   bool values_apart() const { return values_ != data_.get() + size_ - 8; }
   // Entries of positions_: key offsets, and value offsets if values_apart.

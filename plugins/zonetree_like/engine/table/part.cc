@@ -385,6 +385,78 @@ bool Part::AnyBlockCached(std::string_view first, std::string_view last) const {
   return false;
 }
 
+Part::Bracket Part::BracketFor(const DirEntry& info, std::string_view key, uint64_t window) const {
+  // Last sparse entry of this block whose key is <= key. A run of up to
+  // kSparseFetch entries is fetched all at once, then searched. A longer one
+  // (a block of small records) in two rounds: kSparseProbes evenly spaced
+  // entries pick a stretch of it, which is then fetched and searched.
+  const uint32_t lcp = info.block_lcp;
+  // Sparse entry i is at or before key.
+  auto after = [&](uint32_t i) { return !WindowLess(window, key, sparse_[i].window, SparseKey(i), lcp); };
+  uint32_t first = info.sparse_begin, count = info.sparse_end - info.sparse_begin;
+  if (count > kSparseFetch) {
+    const uint32_t stride = (count + kSparseProbes) / (kSparseProbes + 1);
+    uint32_t probes = 0;
+    for (uint32_t i = stride; i < count && probes < kSparseProbes; i += stride, probes++) {
+      __builtin_prefetch(&sparse_[first + i]);
+    }
+    uint32_t skip = 0;  // probes at or before key
+    while (skip < probes && after(first + (skip + 1) * stride)) skip++;
+    first += skip * stride;
+    count = skip < probes ? stride : count - skip * stride;
+  }
+  PrefetchLines(sparse_.data() + first, sparse_.data() + first + std::min(count, kSparseFetch));
+  // The first entry after key, as in UpperBound (without branches).
+  if (count > 0) {
+    while (count > 1) {
+      const uint32_t half = count / 2;
+      first += half * static_cast<uint32_t>(after(first + half));
+      count -= half;
+    }
+    first += static_cast<uint32_t>(after(first));
+  }
+  Bracket bracket;
+  if (first == info.sparse_begin) {
+    // Before the block's first sparse key: the tail of the previous
+    // bracket, which starts at the top of this block.
+    bracket.lo = 0;
+    bracket.begin = 0;
+    if (info.sparse_end > info.sparse_begin) {
+      bracket.hi = sparse_[info.sparse_begin].index;
+      bracket.end = sparse_[info.sparse_begin].byte_offset;
+    } else {
+      bracket.hi = info.entries;
+    }
+  } else {
+    const SparseEntry& e = sparse_[first - 1];
+    bracket.lo = e.index;
+    bracket.begin = e.byte_offset;
+    bracket.hi = static_cast<uint32_t>(std::min<uint64_t>(info.entries, uint64_t{bracket.lo} + step_));
+    if (first < info.sparse_end) bracket.end = sparse_[first].byte_offset;
+  }
+  return bracket;
+}
+
+Status Part::PinBracket(uint32_t b, const Bracket& bracket, bool fill_cache, PinnedBlock* pin) const {
+  // The bracket's bytes are contiguous: fetch them in one go, then walk
+  // them (no per-entry offset lookups, no waiting per step). Asked for
+  // where the block was last seen (DirEntry::data_hint) before its handle
+  // is in hand, and again from the block only if it is elsewhere now. A
+  // block's last bracket ends where its key section does, which only the
+  // block knows: through the hint, that one is asked for up to the limit.
+  const uint32_t begin = bracket.begin, end = bracket.end;
+  const char* hint = __atomic_load_n(&dir_[b].data_hint, __ATOMIC_RELAXED);
+  if (hint != nullptr) {
+    const uint32_t hint_end = end != 0 ? end : begin + kBracketLines * uint32_t{kCacheLineBytes};
+    Block::PrefetchRange(hint, begin, hint_end, kBracketLines);
+  }
+  Status s = GetBlock(b, fill_cache, pin);
+  if (!s.ok()) return s;
+  const Block* block = pin->block();
+  if (block->data() != hint) block->PrefetchRange(begin, end == 0 ? block->entries_end() : end, kBracketLines);
+  return Status::OK();
+}
+
 Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock* pin, Block::Entry* entry) const {
   *found = false;
   if (sparse_.empty()) {
@@ -411,74 +483,13 @@ Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock*
   const DirEntry& info = dir_[b];
   // The block's handle is needed after the search: fetch it meanwhile.
   BlockCache::PrefetchSlot(&info.slot);
-  // Last sparse entry of this block whose key is <= key. A run of up to
-  // kSparseFetch entries is fetched all at once, then searched. A longer one
-  // (a block of small records) in two rounds: kSparseProbes evenly spaced
-  // entries pick a stretch of it, which is then fetched and searched.
-  const uint32_t lcp = info.block_lcp;
-  const uint64_t window = KeyWindow(key, lcp);
-  // Sparse entry i is at or before key.
-  auto after = [&](uint32_t i) { return !WindowLess(window, key, sparse_[i].window, SparseKey(i), lcp); };
-  uint32_t first = info.sparse_begin, count = info.sparse_end - info.sparse_begin;
-  if (count > kSparseFetch) {
-    const uint32_t stride = (count + kSparseProbes) / (kSparseProbes + 1);
-    uint32_t probes = 0;
-    for (uint32_t i = stride; i < count && probes < kSparseProbes; i += stride, probes++) {
-      __builtin_prefetch(&sparse_[first + i]);
-    }
-    uint32_t skip = 0;  // probes at or before key
-    while (skip < probes && after(first + (skip + 1) * stride)) skip++;
-    first += skip * stride;
-    count = skip < probes ? stride : count - skip * stride;
-  }
-  PrefetchLines(sparse_.data() + first, sparse_.data() + first + std::min(count, kSparseFetch));
-  // The first entry after key, as in UpperBound (without branches).
-  if (count > 0) {
-    while (count > 1) {
-      const uint32_t half = count / 2;
-      first += half * static_cast<uint32_t>(after(first + half));
-      count -= half;
-    }
-    first += static_cast<uint32_t>(after(first));
-  }
-  // The bracket: entries [lo, hi) at bytes [begin, end) of the block.
-  uint32_t lo, hi, begin;
-  uint32_t end = 0;  // 0: up to the block's entry area end
-  if (first == info.sparse_begin) {
-    // Before the block's first sparse key: the tail of the previous
-    // bracket, which starts at the top of this block.
-    lo = 0;
-    begin = 0;
-    if (info.sparse_end > info.sparse_begin) {
-      hi = sparse_[info.sparse_begin].index;
-      end = sparse_[info.sparse_begin].byte_offset;
-    } else {
-      hi = info.entries;
-    }
-  } else {
-    const SparseEntry& e = sparse_[first - 1];
-    lo = e.index;
-    begin = e.byte_offset;
-    hi = static_cast<uint32_t>(std::min<uint64_t>(info.entries, uint64_t{lo} + step_));
-    if (first < info.sparse_end) end = sparse_[first].byte_offset;
-  }
-  if (lo >= hi) return Status::OK();
-  // The bracket's bytes are contiguous: fetch them in one go, then walk
-  // them (no per-entry offset lookups, no waiting per step). Asked for
-  // where the block was last seen (DirEntry::data_hint) before its handle
-  // is in hand, and again from the block only if it is elsewhere now. A
-  // block's last bracket ends where its key section does, which only the
-  // block knows: through the hint, that one is asked for up to the limit.
-  const char* hint = __atomic_load_n(&info.data_hint, __ATOMIC_RELAXED);
-  if (hint != nullptr) {
-    const uint32_t hint_end = end != 0 ? end : begin + kBracketLines * uint32_t{kCacheLineBytes};
-    Block::PrefetchRange(hint, begin, hint_end, kBracketLines);
-  }
-  Status s = GetBlock(b, true, pin);
+  const uint64_t window = KeyWindow(key, info.block_lcp);
+  const Bracket bracket = BracketFor(info, key, window);
+  if (bracket.lo >= bracket.hi) return Status::OK();
+  Status s = PinBracket(b, bracket, true, pin);
   if (!s.ok()) return s;
-  const Block* block = pin->block();
-  if (block->data() != hint) block->PrefetchRange(begin, end == 0 ? block->entries_end() : end, kBracketLines);
-  int64_t idx = block->ScanFor(key, lcp, window, begin, lo, hi - lo, entry);
+  int64_t idx =
+      pin->block()->ScanFor(key, info.block_lcp, window, bracket.begin, bracket.lo, bracket.hi - bracket.lo, entry);
   if (idx >= 0) {
     *found = true;
     *loc = Location{b, static_cast<uint32_t>(idx)};
@@ -490,16 +501,35 @@ Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock*
 
 Status Part::Seek(std::string_view key, bool fill_cache, Location* loc, PinnedBlock* pin) const {
   pin->Reset();
-  int64_t candidate = BlockFor(key, false);
-  if (candidate < 0) {
+  // Outside [smallest, largest] the answer needs no block; inside, the
+  // block and its sparse bracket are found as a point lookup finds them,
+  // and the first entry >= key is in that bracket or is the one after it
+  // (the next sparse key, > key): one round of memory loads for the
+  // bracket instead of a binary search's one per step over the block.
+  if (key <= meta_.smallest_key) {
     *loc = Location{0, 0};
     return Status::OK();
   }
-  uint32_t b = static_cast<uint32_t>(candidate);
-  Status s = GetBlock(b, fill_cache, pin);
-  if (!s.ok()) return s;
-  uint32_t idx = pin->block()->LowerBound(key, 0, blocks_[b].entries);
-  if (idx == blocks_[b].entries) {
+  if (meta_.largest_key < key) {
+    *loc = Location{num_blocks(), 0};
+    return Status::OK();
+  }
+  const uint32_t b = static_cast<uint32_t>(BlockFor(key, true));  // >= 0: smallest < key
+  const DirEntry& info = dir_[b];
+  uint32_t idx;
+  if (sparse_.empty()) {
+    Status s = GetBlock(b, fill_cache, pin);
+    if (!s.ok()) return s;
+    idx = pin->block()->LowerBound(key, 0, info.entries);
+  } else {
+    BlockCache::PrefetchSlot(&info.slot);
+    const uint64_t window = KeyWindow(key, info.block_lcp);
+    const Bracket bracket = BracketFor(info, key, window);
+    Status s = PinBracket(b, bracket, fill_cache, pin);
+    if (!s.ok()) return s;
+    idx = pin->block()->LowerBoundFrom(key, info.block_lcp, window, bracket.begin, bracket.lo, bracket.hi - bracket.lo);
+  }
+  if (idx == info.entries) {
     pin->Reset();
     *loc = Location{b + 1, 0};
   } else {

@@ -164,6 +164,18 @@ class Part {
   std::string_view DirKey(const DirEntry& d) const {
     return std::string_view(index_keys_.data() + d.key_offset, d.key_size);
   }
+  // Entries [lo, hi) of a block at bytes [begin, end) of it (end 0: up to
+  // its key section's end): where a key can be, between the last sparse key
+  // <= it and the next one.
+  struct Bracket {
+    uint32_t lo = 0, hi = 0, begin = 0, end = 0;
+  };
+  // The bracket of `key` in the block of `info` (a block holding key's
+  // range, with sparse entries), window == KeyWindow(key, info.block_lcp).
+  Bracket BracketFor(const DirEntry& info, std::string_view key, uint64_t window) const;
+  // Pins block b, having asked the CPU for its bracket's bytes first (at
+  // DirEntry::data_hint, before the handle is in hand).
+  Status PinBracket(uint32_t b, const Bracket& bracket, bool fill_cache, PinnedBlock* pin) const;
   // Last block whose first key is <= key, or -1. in_range: the caller
   // knows smallest <= key <= largest (windows may be used), and the block
   // found last time is tried first.

@@ -160,4 +160,43 @@ TEST_F(PartBlockHintTest, LookupsFindTheirBlockWhicheverCameBefore) {
   }
 }
 
+// Seek lands on the first entry >= its key: each key, each gap between two
+// keys (inside a sparse bracket, at its ends and across blocks), before the
+// first and after the last; with sparse arrays of several steps (the
+// bracket walk) and without one (a search of the block). Keys outside the
+// part read no block.
+using PartSeekTest = PartDataHintTest;
+TEST_F(PartSeekTest, LandsOnTheFirstEntryAtOrAfterTheKey) {
+  for (uint32_t step : {0u, 1u, 3u, 16u}) {
+    SCOPED_TRACE(step);
+    opt_.sparse_array_step = step;
+    Write();
+    Open(BlockCache::kUnbounded);
+    const uint32_t blocks = part_->num_blocks();
+    std::vector<Part::Location> at;  // record i's position
+    for (uint32_t b = 0; b < blocks; b++) {
+      for (uint32_t e = 0; e < part_->block_entries(b); e++) at.push_back(Part::Location{b, e});
+    }
+    ASSERT_EQ(at.size(), kRecords);
+    at.push_back(Part::Location{blocks, 0});  // past the last
+    auto seek = [&](const std::string& key, uint64_t want) {
+      Part::Location loc{99, 99};
+      PinnedBlock pin;
+      ASSERT_TRUE(part_->Seek(key, true, &loc, &pin).ok());
+      EXPECT_EQ(loc.block, at[want].block) << key;
+      EXPECT_EQ(loc.index, at[want].index) << key;
+    };
+    seek("", 0);
+    seek("user:", 0);
+    seek(KeyOf(0), 0);
+    seek("user;", kRecords);
+    seek("zzzz", kRecords);
+    EXPECT_EQ(cache_->stats().misses + cache_->stats().hits, 0u);
+    for (uint64_t i = 0; i < kRecords; i++) {
+      seek(KeyOf(i), i);
+      seek(testing::AbsentKeyOf(i), i + 1);
+    }
+  }
+}
+
 }  // namespace zt

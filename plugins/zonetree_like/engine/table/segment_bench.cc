@@ -263,6 +263,26 @@ void BM_SeekRandom(benchmark::State& state) {
 }
 BENCHMARK(BM_SeekRandom);
 
+// The workload's index scans at two scales: a Seek to a random key of an
+// index-like store (text keys, 8-byte values; 100K or 1M records), then the
+// next 100 entries, as a range query's first page reads them.
+void BM_SeekScale(benchmark::State& state) {
+  const uint64_t records = static_cast<uint64_t>(state.range(0));
+  Dataset& d = GetDataset(64 << 10, 16, true, true, Keys::kText, records);
+  static std::map<uint64_t, std::vector<uint32_t>> orders;
+  auto& order = orders[records];
+  if (order.empty()) order = RandomOrder(records, 13);
+  std::unique_ptr<SegmentIterator> it = d.seg->NewIterator();
+  size_t i = 0, bytes = 0;
+  for (auto _ : state) {
+    it->Seek(d.keys[order[i++ & (order.size() - 1)]]);
+    for (int n = 0; n < 100 && it->Valid(); n++, it->Next()) bytes += it->key().size() + it->value().size();
+  }
+  benchmark::DoNotOptimize(bytes);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SeekScale)->ArgName("records")->Arg(100'000)->Arg(1'000'000);
+
 }  // namespace
 }  // namespace zt
 
