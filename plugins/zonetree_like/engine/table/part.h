@@ -170,8 +170,9 @@ class Part {
   struct Bracket {
     uint32_t lo = 0, hi = 0, begin = 0, end = 0;
   };
-  // The bracket of `key` in the block of `info` (a block holding key's
-  // range, with sparse entries), window == KeyWindow(key, info.block_lcp).
+  // The bracket of `key` in the block of `info`, the one BlockFor(key,
+  // true) gives, in a part with a sparse array; window ==
+  // KeyWindow(key, info.block_lcp).
   Bracket BracketFor(const DirEntry& info, std::string_view key, uint64_t window) const;
   // Pins block b, having asked the CPU for its bracket's bytes first (at
   // DirEntry::data_hint, before the handle is in hand).
