@@ -13,6 +13,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "table/segment.h"
@@ -111,6 +112,15 @@ std::vector<uint32_t> RandomOrder(uint64_t n, uint32_t seed) {
   return order;
 }
 
+// RandomOrder(records, seed), made once per (records, seed) for benchmarks
+// that run at several scales.
+const std::vector<uint32_t>& ScaleOrder(uint64_t records, uint32_t seed) {
+  static std::map<std::pair<uint64_t, uint32_t>, std::vector<uint32_t>> orders;
+  std::vector<uint32_t>& order = orders[{records, seed}];
+  if (order.empty()) order = RandomOrder(records, seed);
+  return order;
+}
+
 void RunGets(benchmark::State& state, Dataset& d, const std::vector<uint32_t>& order, bool absent) {
   size_t bytes = 0, i = static_cast<size_t>(state.thread_index()) * 7919;
   std::vector<std::string> absent_keys;
@@ -169,10 +179,7 @@ void BM_GetScale(benchmark::State& state) {
   const uint64_t records = static_cast<uint64_t>(state.range(0));
   const bool profiles = state.range(1) != 0;
   Dataset& d = GetDataset(64 << 10, 16, true, !profiles, profiles ? Keys::kId : Keys::kText, records);
-  static std::map<uint64_t, std::vector<uint32_t>> orders;
-  auto& order = orders[records];
-  if (order.empty()) order = RandomOrder(records, 42);
-  RunGets(state, d, order, false);
+  RunGets(state, d, ScaleOrder(records, 42), false);
 }
 BENCHMARK(BM_GetScale)
     ->ArgNames({"records", "profiles"})
@@ -269,9 +276,7 @@ BENCHMARK(BM_SeekRandom);
 void BM_SeekScale(benchmark::State& state) {
   const uint64_t records = static_cast<uint64_t>(state.range(0));
   Dataset& d = GetDataset(64 << 10, 16, true, true, Keys::kText, records);
-  static std::map<uint64_t, std::vector<uint32_t>> orders;
-  auto& order = orders[records];
-  if (order.empty()) order = RandomOrder(records, 13);
+  const std::vector<uint32_t>& order = ScaleOrder(records, 13);
   std::unique_ptr<SegmentIterator> it = d.seg->NewIterator();
   size_t i = 0, bytes = 0;
   for (auto _ : state) {
