@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "table/part_registry.h"
 #include "util/coding.h"
@@ -159,6 +160,47 @@ void Part::FinishDirectory() {
   }
 }
 
+void Part::FitGuesses() {
+  // A block's line needs the next block's first key (the last block of a
+  // part has none) and a sparse entry past index 0 to measure its bytes.
+  for (size_t b = 0; b + 1 < dir_.size(); b++) {
+    DirEntry& d = dir_[b];
+    d.entry_bytes = 0;
+    if (d.sparse_end == d.sparse_begin || d.entries == 0) continue;
+    const uint64_t w0 = d.window, w1 = dir_[b + 1].window;
+    const SparseEntry& last = sparse_[d.sparse_end - 1];
+    if (w1 <= w0 || last.index == 0 || sparse_[d.sparse_begin].index > UINT16_MAX) continue;
+    const double per_window = static_cast<double>(d.entries) / static_cast<double>(w1 - w0);
+    const float entry_bytes = static_cast<float>(last.byte_offset) / static_cast<float>(last.index);
+    bool fits = true;
+    float slack = 0;
+    for (uint32_t i = d.sparse_begin; i < d.sparse_end && fits; i++) {
+      const SparseEntry& e = sparse_[i];
+      const uint64_t w = KeyWindow(SparseKey(i), part_lcp_);
+      const double index = static_cast<double>(w - w0) * per_window;  // w >= w0: a key of this block
+      slack = std::max(slack, std::abs(static_cast<float>(e.index) * entry_bytes - static_cast<float>(e.byte_offset)));
+      fits = std::abs(index - e.index) <= 1.0 && slack <= kMaxGuessSlack;
+    }
+    if (!fits) continue;
+    d.entry_bytes = entry_bytes;
+    d.first_sparse_index = static_cast<uint16_t>(sparse_[d.sparse_begin].index);
+    // Keys between the sparse ones stray a little further.
+    d.guess_slack = static_cast<uint16_t>(slack + kCacheLineBytes / 2);
+  }
+}
+
+void Part::PrefetchGuess(uint32_t b, std::string_view key, const char* hint) const {
+  const DirEntry& d = dir_[b];
+  const uint64_t w0 = d.window, w1 = dir_[b + 1].window, w = KeyWindow(key, part_lcp_);
+  if (w < w0 || w >= w1) return;  // a key that tied on the window: no guess
+  const uint32_t at = static_cast<uint32_t>(static_cast<double>(w - w0) / static_cast<double>(w1 - w0) * d.entries);
+  // Its bracket starts at the last sparse entry at or before it.
+  const uint32_t start = at < d.first_sparse_index ? 0 : at - (at - d.first_sparse_index) % step_;
+  const uint32_t begin = static_cast<uint32_t>(static_cast<float>(start) * d.entry_bytes);
+  const uint32_t end = static_cast<uint32_t>(static_cast<float>(at + 2) * d.entry_bytes) + d.guess_slack;
+  Block::PrefetchRange(hint, begin > d.guess_slack ? begin - d.guess_slack : 0, end, kBracketLines);
+}
+
 Status Part::BuildSparse(const Index& index, uint32_t step) {
   step_ = step;
   sparse_.clear();
@@ -231,6 +273,7 @@ Status Part::Open(const std::string& dir, const PartMeta& meta, const TableOptio
     s = p->BuildSparse(index, options.sparse_array_step);
     if (!s.ok()) return s;
     p->FinishDirectory();
+    p->FitGuesses();
     if (reserved_id != 0) p->AdoptCachedBlocks();
     p->registered_ = true;
     part->reset(p.release());
@@ -432,19 +475,30 @@ Part::Bracket Part::BracketFor(const DirEntry& info, std::string_view key, uint6
     bracket.lo = e.index;
     bracket.begin = e.byte_offset;
     bracket.hi = static_cast<uint32_t>(std::min<uint64_t>(info.entries, uint64_t{bracket.lo} + step_));
-    if (first < info.sparse_end) bracket.end = sparse_[first].byte_offset;
+    if (first < info.sparse_end) {
+      bracket.end = sparse_[first].byte_offset;
+      // Keys spread evenly: the key's window places it between the two
+      // sparse keys, and the fetch can stop an entry past that.
+      const uint64_t lo_window = e.window, hi_window = sparse_[first].window;
+      if (info.entry_bytes > 0 && hi_window > lo_window && window >= lo_window) {
+        const double at = static_cast<double>(window - lo_window) / static_cast<double>(hi_window - lo_window);
+        const uint32_t entries = bracket.hi - bracket.lo, bytes = bracket.end - bracket.begin;
+        const double want = (at * entries + 2.0) * bytes / entries;
+        if (want < bytes) bracket.fetch_end = bracket.begin + static_cast<uint32_t>(want);
+      }
+    }
   }
   return bracket;
 }
 
-Status Part::PinBracket(uint32_t b, const Bracket& bracket, bool fill_cache, PinnedBlock* pin) const {
+Status Part::PinBracket(uint32_t b, const Bracket& bracket, bool point, bool fill_cache, PinnedBlock* pin) const {
   // The bracket's bytes are contiguous: fetch them in one go, then walk
   // them (no per-entry offset lookups, no waiting per step). Asked for
   // where the block was last seen (DirEntry::data_hint) before its handle
   // is in hand, and again from the block only if it is elsewhere now. A
   // block's last bracket ends where its key section does, which only the
   // block knows: through the hint, that one is asked for up to the limit.
-  const uint32_t begin = bracket.begin, end = bracket.end;
+  const uint32_t begin = bracket.begin, end = point && bracket.fetch_end != 0 ? bracket.fetch_end : bracket.end;
   const char* hint = __atomic_load_n(&dir_[b].data_hint, __ATOMIC_RELAXED);
   if (hint != nullptr) {
     const uint32_t hint_end = end != 0 ? end : begin + kBracketLines * uint32_t{kCacheLineBytes};
@@ -481,12 +535,17 @@ Status Part::Find(std::string_view key, bool* found, Location* loc, PinnedBlock*
   if (candidate < 0) return Status::OK();
   uint32_t b = static_cast<uint32_t>(candidate);
   const DirEntry& info = dir_[b];
-  // The block's handle is needed after the search: fetch it meanwhile.
+  // The block's handle is needed after the search: fetch it meanwhile, and
+  // the bytes where the key should be when the block's keys allow a guess.
   BlockCache::PrefetchSlot(&info.slot);
+  if (info.entry_bytes > 0) {
+    const char* hint = __atomic_load_n(&info.data_hint, __ATOMIC_RELAXED);
+    if (hint != nullptr) PrefetchGuess(b, key, hint);
+  }
   const uint64_t window = KeyWindow(key, info.block_lcp);
   const Bracket bracket = BracketFor(info, key, window);
   if (bracket.lo >= bracket.hi) return Status::OK();
-  Status s = PinBracket(b, bracket, true, pin);
+  Status s = PinBracket(b, bracket, true, true, pin);
   if (!s.ok()) return s;
   int64_t idx =
       pin->block()->ScanFor(key, info.block_lcp, window, bracket.begin, bracket.lo, bracket.hi - bracket.lo, entry);
@@ -525,7 +584,7 @@ Status Part::Seek(std::string_view key, bool fill_cache, Location* loc, PinnedBl
     BlockCache::PrefetchSlot(&info.slot);
     const uint64_t window = KeyWindow(key, info.block_lcp);
     const Bracket bracket = BracketFor(info, key, window);
-    Status s = PinBracket(b, bracket, fill_cache, pin);
+    Status s = PinBracket(b, bracket, false, fill_cache, pin);
     if (!s.ok()) return s;
     idx = pin->block()->LowerBoundFrom(key, info.block_lcp, window, bracket.begin, bracket.lo, bracket.hi - bracket.lo);
   }

@@ -199,4 +199,94 @@ TEST_F(PartSeekTest, LandsOnTheFirstEntryAtOrAfterTheKey) {
   }
 }
 
+// A lookup guesses where its key is in a block before the sparse search
+// only in a block whose keys and bytes are spread evenly; the guess is a
+// prefetch, so every key is found (and every absent one not) either way.
+class PartGuessTest : public ::testing::Test {
+ protected:
+  // 8-byte big-endian keys key(i), values of value_size(i) bytes, in 16 KiB
+  // blocks at the default sparse step (about eight sparse keys a block); opened, each record found twice (so
+  // the second Find has the blocks' data hints). Returns the blocks guessed.
+  template <typename KeyFn, typename SizeFn>
+  uint32_t WriteAndFind(const KeyFn& key, const SizeFn& value_size) {
+    TableOptions opt = testing::ReadThroughOptions(16 << 10);
+    testing::TempDir dir;
+    testing::FileNumbers numbers;
+    SegmentWriter w(dir.path(), opt, numbers.fn());
+    for (uint64_t i = 0; i < kRecords; i++) {
+      EXPECT_TRUE(w.Add(key(i), EntryKind::kValue, ValueOf(i, value_size(i))).ok());
+    }
+    std::vector<PartMeta> parts;
+    EXPECT_TRUE(w.Finish(&parts).ok());
+    EXPECT_EQ(parts.size(), 1u);
+    auto cache = std::make_shared<BlockCache>(BlockCache::kUnbounded, std::chrono::milliseconds(0));
+    std::shared_ptr<Part> part;
+    EXPECT_TRUE(Part::Open(dir.path(), parts[0], opt, cache, &part).ok());
+    EXPECT_GE(part->num_blocks(), 10u);
+    for (int round = 0; round < 2; round++) {
+      for (uint64_t i = 0; i < kRecords; i++) {
+        bool found = false;
+        Part::Location loc;
+        PinnedBlock pin;
+        Block::Entry entry;
+        EXPECT_TRUE(part->Find(key(i), &found, &loc, &pin, &entry).ok());
+        EXPECT_TRUE(found) << i;
+        if (found) {
+          EXPECT_EQ(entry.value, ValueOf(i, value_size(i))) << i;
+        }
+        const std::string absent = key(i) + '\1';  // between key(i) and key(i + 1)
+        EXPECT_TRUE(part->Find(absent, &found, &loc, &pin, &entry).ok());
+        EXPECT_FALSE(found) << i;
+      }
+    }
+    uint32_t guessed = 0;
+    for (uint32_t b = 0; b < part->num_blocks(); b++) guessed += part->GuessesBlock(b) ? 1 : 0;
+    EXPECT_FALSE(part->GuessesBlock(part->num_blocks() - 1));  // no next block to place keys against
+    blocks_ = part->num_blocks();
+    return guessed;
+  }
+  static std::string BigEndian(uint64_t v) {
+    std::string k(8, '\0');
+    for (int b = 0; b < 8; b++) k[b] = static_cast<char>(v >> (56 - 8 * b));
+    return k;
+  }
+
+  static uint64_t Mix(uint64_t x) {  // SplitMix64's finalizer: sizes or gaps at random
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+  }
+
+  static constexpr uint64_t kRecords = 3000;
+  uint32_t blocks_ = 0;
+};
+
+TEST_F(PartGuessTest, EvenKeysAndRecordsAreGuessed) {
+  const uint32_t guessed =
+      WriteAndFind([](uint64_t i) { return BigEndian(1000 + i * 3); }, [](uint64_t) { return size_t{60}; });
+  EXPECT_EQ(guessed, blocks_ - 1);
+}
+
+TEST_F(PartGuessTest, RecordsOfUnevenSizeAreNot) {
+  // Runs of 64 short records and 64 long ones: a line through a block's
+  // bytes misses where its runs change by kilobytes.
+  const uint32_t guessed = WriteAndFind([](uint64_t i) { return BigEndian(1000 + i * 3); },
+                                        [](uint64_t i) { return (i / 64) % 2 == 0 ? size_t{20} : size_t{220}; });
+  EXPECT_EQ(guessed, 0u);
+}
+
+TEST_F(PartGuessTest, UnevenKeysAreNot) {
+  // Gaps of 1 and 1000 at random: no line places the keys within an entry.
+  std::vector<uint64_t> keys(kRecords);
+  uint64_t k = 1000;
+  for (uint64_t i = 0; i < kRecords; i++) {
+    k += Mix(i) % 2 != 0 ? 1000 : 1;
+    keys[i] = k;
+  }
+  const uint32_t guessed =
+      WriteAndFind([&](uint64_t i) { return BigEndian(keys[i]); }, [](uint64_t) { return size_t{60}; });
+  EXPECT_EQ(guessed, 0u);
+}
+
 }  // namespace zt
