@@ -268,6 +268,21 @@ TEST_F(PartGuessTest, EvenKeysAndRecordsAreGuessed) {
   EXPECT_EQ(guessed, blocks_ - 1);
 }
 
+TEST_F(PartGuessTest, KeysBunchedBetweenSparseKeysAreFound) {
+  // Keys on a line, but in every other run of 16 (between two sparse keys,
+  // at the default step) the 15 after the sparse one bunched at the start
+  // of their gap. A block that starts and ends in a run on the line fits
+  // (its sparse keys are on it), and a guess places a bunched key up to 10
+  // entries early, so the bracket bytes it fetches end before the key.
+  const uint32_t guessed = WriteAndFind(
+      [](uint64_t i) {
+        const uint64_t run = i / 16, j = i % 16;
+        return BigEndian(1000 + run * 48 + (run % 2 == 1 ? j : 3 * j));
+      },
+      [](uint64_t) { return size_t{60}; });
+  EXPECT_GT(guessed, 0u);
+}
+
 TEST_F(PartGuessTest, RecordsOfUnevenSizeAreNot) {
   // Runs of 64 short records and 64 long ones: a line through a block's
   // bytes misses where its runs change by kilobytes.
