@@ -177,7 +177,10 @@ class Part {
     // guess_slack bytes of byte i * entry_bytes. 0: the keys are not spread
     // evenly enough to guess.
     float entry_bytes = 0;
-    uint16_t first_sparse_index = 0;  // in-block index of the block's first sparse entry
+    // In-block index of the block's first sparse entry: a copy of
+    // sparse_[sparse_begin].index, so that a guess, made to overlap the
+    // sparse array's loads, does not wait for one of them.
+    uint16_t first_sparse_index = 0;
     uint16_t guess_slack = 0;
   };
   std::string_view DirKey(const DirEntry& d) const {
