@@ -138,7 +138,8 @@ std::string Engine::StatsJson() const {
          ",\"charged_elsewhere\":" + std::to_string(cache_->charged_elsewhere()) +
          ",\"entries\":" + std::to_string(cache_->entries()) + ",\"hits\":" + std::to_string(cs.hits) +
          ",\"misses\":" + std::to_string(cs.misses) + ",\"inserts\":" + std::to_string(cs.inserts) +
-         ",\"evictions\":" + std::to_string(cs.evictions) + ",\"expired\":" + std::to_string(cs.expired) + "}";
+         ",\"evictions\":" + std::to_string(cs.evictions) + ",\"expired\":" + std::to_string(cs.expired) +
+         ",\"demoted\":" + std::to_string(cs.demoted) + "}";
   out += ",\"merge_gate\":{\"slots\":" + std::to_string(merge_gate_.slots()) +
          ",\"waits\":" + std::to_string(merge_gate_.waits()) +
          ",\"wait_ms\":" + std::to_string(merge_gate_.wait_micros() / 1000) + "}";

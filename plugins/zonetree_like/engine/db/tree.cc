@@ -687,12 +687,23 @@ std::vector<Segment::BlockRef> Tree::BlocksToWarm(const Segment& merged, const s
 
 WriteCaching Tree::MergeCaching(std::vector<std::shared_ptr<Segment>> replaced) const {
   if (!options_.cache_merge_output || replaced.empty()) return {};
-  return WriteCaching{cache_, [replaced = std::move(replaced)](std::string_view first, std::string_view last) {
-                        for (const auto& seg : replaced) {
-                          if (seg->AnyBlockCached(first, last)) return true;
-                        }
-                        return false;
-                      }};
+  WriteCaching caching;
+  caching.cache = cache_;
+  caching.wanted = [replaced](std::string_view first, std::string_view last) {
+    for (const auto& seg : replaced) {
+      if (seg->AnyBlockCached(first, last)) return true;
+    }
+    return false;
+  };
+  // A replaced block that no reader used since the merge began (the merge's
+  // own reads do not count) makes room for the output that covers it before
+  // anything else does; one that readers still use (writes going on, as in
+  // an update phase) is left to CLOCK, for them.
+  const int64_t since = BlockCache::NowMs();
+  caching.cached = [replaced, since](std::string_view first, std::string_view last) {
+    for (const auto& seg : replaced) seg->DemoteBlocksWithin(first, last, since);
+  };
+  return caching;
 }
 
 void Tree::QueueWarming(std::shared_ptr<Segment> merged, std::vector<Segment::BlockRef> blocks) {

@@ -429,6 +429,33 @@ TEST_F(TreeWarmingTest, WarmingSkipsTheBlocksCachedAsWritten) {
   EXPECT_EQ(ReadMisses(100, 200, 1), 0u);
 }
 
+// CacheMergeOutput under a budget that holds the segment once but not twice: a merge that no reader waits on (at
+// Stabilize) makes room for its output with the blocks it replaces (read before it began, so CLOCK alone would keep
+// them and evict the new blocks, which nobody has read yet): every key read again after it misses nothing. Its own
+// reads of those blocks do not count as use.
+TEST_F(TreeWarmingTest, AMergeMakesRoomWithTheBlocksItReplaces) {
+  OpenForCaching(/*warm=*/false, /*cache_merge_output=*/true);
+  constexpr int kKeys = 2000;
+  PutRound(kKeys, 0);
+  ASSERT_TRUE(tree_->Stabilize().ok());
+  EXPECT_GT(ReadMisses(0, kKeys, 0), 0u);
+  const uint64_t segment = cache_->charge();  // every block of the segment
+
+  Options o = options_;
+  o.block_cache_bytes = segment * 3 / 2;
+  ASSERT_TRUE(tree_->Close().ok());
+  tree_.reset();
+  Open(o);
+  EXPECT_GT(ReadMisses(0, kKeys, 0), 0u);
+  EXPECT_EQ(ReadMisses(0, kKeys, 0), 0u);  // it fits
+
+  PutRound(kKeys, 1);
+  ASSERT_TRUE(tree_->Stabilize().ok());  // every block rewritten
+  EXPECT_GT(stats_.blocks_cached_by_merges.load(), 0u);
+  EXPECT_GT(cache_->stats().demoted, 0u);
+  EXPECT_EQ(ReadMisses(0, kKeys, 1), 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(OnOff, TreeWarmingTest, ::testing::Bool(),
                          [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "On" : "Off"; });
 

@@ -48,6 +48,7 @@ struct BlockCache::Handle {
   std::atomic<uint32_t> refs{1};
   bool in_cache = false;
   bool referenced = false;  // CLOCK bit
+  bool demoted = false;     // by Demote, and not used since
   int64_t last_use_ms = 0;
   Block block;
   Key key{0, 0};
@@ -69,6 +70,12 @@ struct BlockCache::Shard {
   void Unlink(Handle* h) {
     h->prev->next = h->next;
     h->next->prev = h->prev;
+  }
+  void Prepend(Handle* h) {  // at the hand
+    h->prev = &lru;
+    h->next = lru.next;
+    h->next->prev = h;
+    lru.next = h;
   }
   void Append(Handle* h) {
     h->next = &lru;
@@ -137,7 +144,7 @@ BlockCache::Shard& BlockCache::ShardFor(uint64_t id, uint64_t offset) const {
   return shards_[KeyHash()(Key{id, offset}) & (num_shards_ - 1)];
 }
 
-BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset, Handle** slot) {
+BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset, Handle** slot, bool use) {
   int64_t now = CoarseNowMs();
   Shard& shard = ShardFor(id, offset);
   std::lock_guard<std::mutex> lock(shard.mu);
@@ -153,8 +160,11 @@ BlockCache::Handle* BlockCache::Lookup(uint64_t id, uint64_t offset, Handle** sl
     return nullptr;
   }
   h->refs.fetch_add(1, std::memory_order_relaxed);
-  h->referenced = true;
-  h->last_use_ms = now;
+  if (use) {
+    h->referenced = true;
+    h->demoted = false;
+    h->last_use_ms = now;
+  }
   shard.stats.hits++;
   return h;
 }
@@ -181,6 +191,7 @@ BlockCache::Handle* BlockCache::Insert(uint64_t id, uint64_t offset, std::unique
     Handle* h = it->second;
     h->refs.fetch_add(1, std::memory_order_relaxed);
     h->referenced = true;
+    h->demoted = false;
     h->last_use_ms = now;
     return h;
   }
@@ -230,6 +241,22 @@ void BlockCache::Erase(uint64_t id, uint64_t offset) {
   std::lock_guard<std::mutex> lock(shard.mu);
   auto it = shard.table.find(Key{id, offset});
   if (it != shard.table.end()) shard.Remove(it->second);
+}
+
+int64_t BlockCache::NowMs() { return CoarseNowMs(); }
+
+void BlockCache::Demote(uint64_t id, uint64_t offset, int64_t unused_since_ms) {
+  Shard& shard = ShardFor(id, offset);
+  std::lock_guard<std::mutex> lock(shard.mu);
+  auto it = shard.table.find(Key{id, offset});
+  if (it == shard.table.end()) return;
+  Handle* h = it->second;
+  if (h->demoted || h->last_use_ms > unused_since_ms) return;
+  h->demoted = true;
+  h->referenced = false;
+  shard.Unlink(h);
+  shard.Prepend(h);
+  shard.stats.demoted++;
 }
 
 void BlockCache::EvictElsewhere(const Shard* done) {
@@ -314,6 +341,7 @@ BlockCache::Stats BlockCache::stats() const {
     total.inserts += s.inserts;
     total.evictions += s.evictions;
     total.expired += s.expired;
+    total.demoted += s.demoted;
   }
   return total;
 }

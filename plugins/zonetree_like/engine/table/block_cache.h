@@ -61,9 +61,12 @@ class BlockCache final : public MemoryAccount {
 
   struct Handle;  // opaque
 
-  // A pinned handle or nullptr. Marks the block used (CLOCK bit, last-use
-  // time). With a slot, the slot is consulted instead of the hash table.
-  Handle* Lookup(uint64_t id, uint64_t offset, Handle** slot = nullptr);
+  // A pinned handle or nullptr. With `use`, marks the block used (CLOCK bit,
+  // last-use time); a read that will not keep what it reads (a merge's
+  // input, fill_cache off) passes false, so that it does not make the
+  // blocks it replaces look hot. With a slot, the slot is consulted instead
+  // of the hash table.
+  Handle* Lookup(uint64_t id, uint64_t offset, Handle** slot = nullptr, bool use = true);
   // Inserts block and returns a pinned handle. If another thread inserted
   // the same key first, its block is returned and `block` is dropped.
   // REQUIRES: the same slot (or none) for every Insert/Lookup of a key, and
@@ -77,6 +80,14 @@ class BlockCache final : public MemoryAccount {
   // Drops the entry of (id, offset), if cached (a pinned block stays alive
   // until released).
   void Erase(uint64_t id, uint64_t offset);
+  // Makes the entry of (id, offset), if cached and not used since
+  // unused_since_ms (NowMs()), the next to go: first in its shard's CLOCK
+  // order with its bit cleared, so that it is evicted before any other
+  // unless a reader uses it first. For a block whose keys a merge has just
+  // cached anew (see table/write_caching.h).
+  void Demote(uint64_t id, uint64_t offset, int64_t unused_since_ms);
+  // The clock of last-use stamps (coarse monotonic, milliseconds).
+  static int64_t NowMs();
   // A handle for a block that is not (and never will be) in the cache: the
   // reader owns it alone, and Release frees it. For reads with fill_cache off.
   Handle* Wrap(std::unique_ptr<Block> block);
@@ -107,7 +118,7 @@ class BlockCache final : public MemoryAccount {
   size_t entries() const;
 
   struct Stats {
-    uint64_t hits = 0, misses = 0, inserts = 0, evictions = 0, expired = 0;
+    uint64_t hits = 0, misses = 0, inserts = 0, evictions = 0, expired = 0, demoted = 0;
   };
   Stats stats() const;
 

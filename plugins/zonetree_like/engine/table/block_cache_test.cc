@@ -84,6 +84,46 @@ TEST(BlockCacheTest, LruWithinBudget) {
   EXPECT_EQ(cache.stats().evictions, 1u);
 }
 
+// Demote: a block used before `unused_since_ms` goes first, ahead of blocks inserted after it and not used since;
+// a block used since then is left where CLOCK has it.
+TEST(BlockCacheTest, DemotedBlockIsEvictedFirst) {
+  const uint64_t per = 10000 + BlockCache::kEntryOverhead;
+  BlockCache cache(per * 4 + 100, std::chrono::milliseconds(0));
+  for (int i = 0; i < 4; i++) cache.Release(cache.Insert(1, i, MakeBlock(testing::Cat("b", i), 9980)));
+  for (int i = 0; i < 4; i++) cache.Release(cache.Lookup(1, i));  // all used
+  cache.Demote(1, 2, /*unused_since_ms=*/0);                      // used since: stays
+  cache.Demote(1, 9, BlockCache::NowMs() + 1000);                 // not cached: nothing
+  EXPECT_EQ(cache.stats().demoted, 0u);
+  cache.Demote(1, 2, BlockCache::NowMs() + 1000);
+  EXPECT_EQ(cache.stats().demoted, 1u);
+  cache.Release(cache.Insert(1, 4, MakeBlock("b4", 9980)));
+  EXPECT_EQ(cache.entries(), 4u);
+  for (int i : {0, 1, 3, 4}) {
+    BlockCache::Handle* h = cache.Lookup(1, i);
+    ASSERT_NE(h, nullptr) << i;
+    cache.Release(h);
+  }
+  EXPECT_EQ(cache.Lookup(1, 2), nullptr);
+}
+
+// A Lookup with use off (a read that will not keep the block) does not protect it from eviction: b0, read that way,
+// goes before b1, never read (read with use on, b0 would get CLOCK's second chance and b1 would go).
+TEST(BlockCacheTest, LookupWithoutUseLeavesTheBlockUnused) {
+  const uint64_t per = 10000 + BlockCache::kEntryOverhead;
+  BlockCache cache(per * 2 + 100, std::chrono::milliseconds(0));
+  cache.Release(cache.Insert(1, 0, MakeBlock("b0", 9980)));
+  cache.Release(cache.Insert(1, 1, MakeBlock("b1", 9980)));
+  BlockCache::Handle* h = cache.Lookup(1, 0, nullptr, /*use=*/false);
+  ASSERT_NE(h, nullptr);
+  cache.Release(h);
+  EXPECT_EQ(cache.stats().hits, 1u);  // a hit all the same
+  cache.Release(cache.Insert(1, 2, MakeBlock("b2", 9980)));
+  EXPECT_EQ(cache.Lookup(1, 0), nullptr);
+  h = cache.Lookup(1, 1);
+  ASSERT_NE(h, nullptr);
+  cache.Release(h);
+}
+
 TEST(BlockCacheTest, PinnedBlockSurvivesEviction) {
   BlockCache cache(30000, std::chrono::milliseconds(0));
   BlockCache::Handle* pinned = cache.Insert(1, 0, MakeBlock("pinned", 9900));

@@ -352,7 +352,9 @@ Status Part::GetBlock(uint32_t b, bool fill_cache, PinnedBlock* pin) const {
   BlockCache* cache = cache_.get();
   const BlockInfo& info = blocks_[b];
   BlockCache::Handle** slot = &dir_[b].slot;
-  BlockCache::Handle* h = cache->Lookup(cache_id_, info.offset, slot);
+  // A read that does not fill the cache (a merge's, a verifying scan's) does
+  // not count as use either: see BlockCache::Lookup.
+  BlockCache::Handle* h = cache->Lookup(cache_id_, info.offset, slot, /*use=*/fill_cache);
   if (h == nullptr) {
     std::unique_ptr<Block> block;
     Status s = ReadBlock(b, &block);
@@ -426,6 +428,19 @@ bool Part::AnyBlockCached(std::string_view first, std::string_view last) const {
     if (BlockCached(static_cast<uint32_t>(b))) return true;
   }
   return false;
+}
+
+void Part::DemoteBlocksWithin(std::string_view first, std::string_view last, int64_t unused_since_ms) const {
+  if (meta_.largest_key < first || last < meta_.smallest_key) return;
+  // Block b's keys end before block b + 1's first key, the last block's at
+  // the part's largest key: a block that ends exactly at `last` is known to
+  // only at the next call, hence the start one block before `first`'s.
+  const int64_t start = BlockFor(first, false) - 1;
+  for (size_t b = start < 0 ? 0 : static_cast<size_t>(start); b < dir_.size(); b++) {
+    const std::string_view end = b + 1 < dir_.size() ? DirKey(dir_[b + 1]) : std::string_view(meta_.largest_key);
+    if (last < end) break;
+    if (BlockCached(static_cast<uint32_t>(b))) cache_->Demote(cache_id_, blocks_[b].offset, unused_since_ms);
+  }
 }
 
 Part::Bracket Part::BracketFor(const DirEntry& info, std::string_view key, uint64_t window) const {

@@ -55,6 +55,9 @@ class Part {
   // Whether a block that may hold keys in [first, last] is in the block
   // cache now. A snapshot: the cache may change meanwhile.
   bool AnyBlockCached(std::string_view first, std::string_view last) const;
+  // Demotes in the block cache (BlockCache::Demote) the cached blocks that
+  // may hold keys in [first, last] and none after `last`.
+  void DemoteBlocksWithin(std::string_view first, std::string_view last, int64_t unused_since_ms) const;
   // Whether block b is in the block cache now (a snapshot).
   bool BlockCached(uint32_t b) const { return __atomic_load_n(&dir_[b].slot, __ATOMIC_RELAXED) != nullptr; }
   // Where block b's bytes were the last time a reader had it cached (a

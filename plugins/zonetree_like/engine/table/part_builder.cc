@@ -78,6 +78,7 @@ void PartBuilder::MaybeCacheBlock(std::string_view raw, uint64_t offset) {
   if (cache_id_ == 0) cache_id_ = cache.parts()->ReserveCacheId(path_, cache.NewId());
   cache.Release(cache.Insert(cache_id_, offset, std::move(block)));
   blocks_cached_++;
+  if (caching_->cached) caching_->cached(block_first_key_, largest_);
 }
 
 Status PartBuilder::FlushBlock() {

@@ -114,7 +114,7 @@ TEST_F(PartDataHintTest, AReloadedBlockRenewsItsHint) {
 // The blocks its writer cached are noted when the part adopts them.
 TEST_F(PartDataHintTest, AdoptedBlocksAreNoted) {
   cache_ = std::make_shared<BlockCache>(BlockCache::kUnbounded, std::chrono::milliseconds(0));
-  Write(WriteCaching{cache_, [](std::string_view, std::string_view) { return true; }});
+  Write(WriteCaching{cache_, [](std::string_view, std::string_view) { return true; }, nullptr});
   ASSERT_TRUE(Part::Open(dir_.path(), meta_, opt_, cache_, &part_).ok());
   for (uint32_t b = 0; b < part_->num_blocks(); b++) {
     ASSERT_TRUE(part_->BlockCached(b));

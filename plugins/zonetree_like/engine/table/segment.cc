@@ -151,6 +151,15 @@ bool Segment::AnyBlockCached(std::string_view first, std::string_view last) cons
   return false;
 }
 
+void Segment::DemoteBlocksWithin(std::string_view first, std::string_view last, int64_t unused_since_ms) const {
+  auto it = std::partition_point(parts_.begin(), parts_.end(), [&](const std::shared_ptr<Part>& p) {
+    return std::string_view(p->meta().largest_key) < first;
+  });
+  for (; it != parts_.end() && !(last < std::string_view((*it)->meta().smallest_key)); ++it) {
+    (*it)->DemoteBlocksWithin(first, last, unused_since_ms);
+  }
+}
+
 Status Segment::LoadBlock(BlockRef ref) const {
   if (ref.part >= parts_.size() || ref.block >= parts_[ref.part]->num_blocks()) {
     return Status::InvalidArgument("Segment::LoadBlock: no such block");

@@ -114,8 +114,8 @@ TEST(SegmentWriterTest, WantedBlocksAreCachedAsWritten) {
   // Blocks holding a key in [KeyOf(1200), KeyOf(1299)]: in the second part, so that a part with nothing cached is
   // opened too.
   const std::string lo = KeyOf(1200), hi = KeyOf(1299);
-  WriteCaching caching{cache,
-                       [&](std::string_view first, std::string_view last) { return !(last < lo || hi < first); }};
+  WriteCaching caching{cache, [&](std::string_view first, std::string_view last) { return !(last < lo || hi < first); },
+                       nullptr};
   SegmentWriter w(dir.path(), opt, numbers.fn(), caching);
   for (uint64_t i = 0; i < 2500; i++) ASSERT_TRUE(w.Add(KeyOf(i), EntryKind::kValue, ValueOf(i)).ok());
   std::vector<PartMeta> parts;
@@ -153,7 +153,7 @@ TEST(SegmentWriterTest, AbandonDropsTheBlocksCachedOnWrite) {
   opt.block_size = 4096;
   opt.part_max_entries = 1000;
   auto cache = NewCache();
-  WriteCaching all{cache, [](std::string_view, std::string_view) { return true; }};
+  WriteCaching all{cache, [](std::string_view, std::string_view) { return true; }, nullptr};
   {
     SegmentWriter w(dir.path(), opt, numbers.fn(), all);
     for (uint64_t i = 0; i < 1500; i++) ASSERT_TRUE(w.Add(KeyOf(i), EntryKind::kValue, ValueOf(i)).ok());

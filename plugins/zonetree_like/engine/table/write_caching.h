@@ -26,6 +26,12 @@ class BlockCache;
 struct WriteCaching {
   std::shared_ptr<BlockCache> cache;  // null: nothing is cached on write
   std::function<bool(std::string_view first, std::string_view last)> wanted;
+  // Called, if set, after a block over [first, last] was cached, blocks in
+  // key order: a merge demotes the replaced blocks that the new ones now
+  // cover and that no reader used since it began (Segment::
+  // DemoteBlocksWithin), so that the cache's budget makes room for its
+  // output with them first, not with the output itself.
+  std::function<void(std::string_view first, std::string_view last)> cached;
 };
 
 }  // namespace zt
