@@ -84,8 +84,8 @@ TEST(BlockCacheTest, LruWithinBudget) {
   EXPECT_EQ(cache.stats().evictions, 1u);
 }
 
-// Demote: a block used before `unused_since_ms` goes first, ahead of blocks inserted after it and not used since;
-// a block used since then is left where CLOCK has it.
+// Demote: a block not used since `unused_since_ms` becomes the next to go, ahead of blocks used as long ago and of
+// one inserted after it; a block used since then is left where CLOCK has it.
 TEST(BlockCacheTest, DemotedBlockIsEvictedFirst) {
   const uint64_t per = 10000 + BlockCache::kEntryOverhead;
   BlockCache cache(per * 4 + 100, std::chrono::milliseconds(0));

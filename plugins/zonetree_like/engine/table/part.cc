@@ -433,8 +433,9 @@ bool Part::AnyBlockCached(std::string_view first, std::string_view last) const {
 void Part::DemoteBlocksWithin(std::string_view first, std::string_view last, int64_t unused_since_ms) const {
   if (meta_.largest_key < first || last < meta_.smallest_key) return;
   // Block b's keys end before block b + 1's first key, the last block's at
-  // the part's largest key: a block that ends exactly at `last` is known to
-  // only at the next call, hence the start one block before `first`'s.
+  // the part's largest key: a block that ends at `last` exactly is known to
+  // end there only at the next call, hence the start one block before
+  // `first`'s.
   const int64_t start = BlockFor(first, false) - 1;
   for (size_t b = start < 0 ? 0 : static_cast<size_t>(start); b < dir_.size(); b++) {
     const std::string_view end = b + 1 < dir_.size() ? DirKey(dir_[b + 1]) : std::string_view(meta_.largest_key);

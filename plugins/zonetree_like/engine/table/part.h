@@ -55,8 +55,11 @@ class Part {
   // Whether a block that may hold keys in [first, last] is in the block
   // cache now. A snapshot: the cache may change meanwhile.
   bool AnyBlockCached(std::string_view first, std::string_view last) const;
-  // Demotes in the block cache (BlockCache::Demote) the cached blocks that
-  // may hold keys in [first, last] and none after `last`.
+  // Demotes in the block cache (BlockCache::Demote) the cached blocks from
+  // the one before `first`'s on that are known to hold no key after `last`.
+  // A block's keys are known to end only where the next block's begin, so a
+  // block that ends at `last` exactly is demoted by the next call: for a
+  // caller that covers the keys in order (a merge, block by block).
   void DemoteBlocksWithin(std::string_view first, std::string_view last, int64_t unused_since_ms) const;
   // Whether block b is in the block cache now (a snapshot).
   bool BlockCached(uint32_t b) const { return __atomic_load_n(&dir_[b].slot, __ATOMIC_RELAXED) != nullptr; }

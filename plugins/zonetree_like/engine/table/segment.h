@@ -73,8 +73,7 @@ class Segment : public std::enable_shared_from_this<Segment> {
   // Whether a block of this segment that may hold keys in [first, last] is
   // in the block cache now (a snapshot).
   bool AnyBlockCached(std::string_view first, std::string_view last) const;
-  // Demotes in the block cache (BlockCache::Demote) the cached blocks of
-  // this segment that may hold keys in [first, last] and none after `last`.
+  // Part::DemoteBlocksWithin over the parts that overlap [first, last].
   void DemoteBlocksWithin(std::string_view first, std::string_view last, int64_t unused_since_ms) const;
   // Reads block ref into the block cache if it is not there.
   Status LoadBlock(BlockRef ref) const;
