@@ -140,24 +140,27 @@ std::vector<Segment::BlockRef> Segment::BlocksOverlappingCached(const std::vecto
   return out;
 }
 
-bool Segment::AnyBlockCached(std::string_view first, std::string_view last) const {
+std::pair<size_t, size_t> Segment::PartsOverlapping(std::string_view first, std::string_view last) const {
   // Parts are in key order and do not overlap: from the first that ends at or after `first`.
-  auto it = std::partition_point(parts_.begin(), parts_.end(), [&](const std::shared_ptr<Part>& p) {
+  auto begin = std::partition_point(parts_.begin(), parts_.end(), [&](const std::shared_ptr<Part>& p) {
     return std::string_view(p->meta().largest_key) < first;
   });
-  for (; it != parts_.end() && !(last < std::string_view((*it)->meta().smallest_key)); ++it) {
-    if ((*it)->AnyBlockCached(first, last)) return true;
+  auto end = begin;
+  while (end != parts_.end() && !(last < std::string_view((*end)->meta().smallest_key))) ++end;
+  return {static_cast<size_t>(begin - parts_.begin()), static_cast<size_t>(end - parts_.begin())};
+}
+
+bool Segment::AnyBlockCached(std::string_view first, std::string_view last) const {
+  const auto [begin, end] = PartsOverlapping(first, last);
+  for (size_t p = begin; p < end; p++) {
+    if (parts_[p]->AnyBlockCached(first, last)) return true;
   }
   return false;
 }
 
 void Segment::DemoteBlocksWithin(std::string_view first, std::string_view last, int64_t unused_since_ms) const {
-  auto it = std::partition_point(parts_.begin(), parts_.end(), [&](const std::shared_ptr<Part>& p) {
-    return std::string_view(p->meta().largest_key) < first;
-  });
-  for (; it != parts_.end() && !(last < std::string_view((*it)->meta().smallest_key)); ++it) {
-    (*it)->DemoteBlocksWithin(first, last, unused_since_ms);
-  }
+  const auto [begin, end] = PartsOverlapping(first, last);
+  for (size_t p = begin; p < end; p++) parts_[p]->DemoteBlocksWithin(first, last, unused_since_ms);
 }
 
 Status Segment::LoadBlock(BlockRef ref) const {

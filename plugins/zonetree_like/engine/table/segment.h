@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "table/block_cache.h"
@@ -89,6 +90,8 @@ class Segment : public std::enable_shared_from_this<Segment> {
 
   // Index of the part whose range may contain key, or parts_.size().
   size_t FindPart(std::string_view key) const;
+  // The parts whose key ranges overlap [first, last]: indexes [begin, end).
+  std::pair<size_t, size_t> PartsOverlapping(std::string_view first, std::string_view last) const;
 
   std::string dir_;
   TableOptions options_;
