@@ -279,6 +279,10 @@ void AddEnvironment(const Results& results, Document* doc) {
       items.push_back("Memory latency (one dependent load, by working set; 4 KiB pages): " +
                       DescribeMemoryLatency(env.memory_latency));
     }
+    if (!env.translation_latency.empty()) {
+      items.push_back("Address translation (one dependent load, one line in each 4 KiB page, by span): " +
+                      DescribeMemoryLatency(env.translation_latency));
+    }
     AddBullets(doc, std::move(items));
   }
 }

@@ -105,6 +105,9 @@ struct Environment {
   std::string os, kernel, architecture, cpu_model, compiler, build_type, kvbench_version, git_revision;
   OptDouble logical_processors, total_memory_bytes;
   std::vector<MemoryLatency> memory_latency;  // by working set, ascending; empty when not probed
+  // The translation probe (one line in each 4 KiB page of a span; working_set_bytes is the span), ascending; empty
+  // when not probed (files written before it was).
+  std::vector<MemoryLatency> translation_latency;
   // The member as read without its measurements (memory_latency), to tell machines apart in merged files: two
   // runs on one machine probe slightly different latencies.
   nlohmann::ordered_json raw;

@@ -226,6 +226,20 @@ Workload ParseWorkload(const json& w) {
   return out;
 }
 
+// A probe's points ({size_key: bytes, "ns_per_load": ns}), ascending by size; points without both numbers are
+// skipped.
+std::vector<MemoryLatency> ParseLatencyPoints(const json& points, const char* size_key) {
+  std::vector<MemoryLatency> out;
+  if (!points.is_array()) return out;
+  for (const json& p : points) {
+    const OptDouble bytes = Num(p, size_key), ns = Num(p, "ns_per_load");
+    if (bytes && ns && *bytes > 0 && *ns > 0) out.push_back({*bytes, *ns});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const MemoryLatency& a, const MemoryLatency& b) { return a.working_set_bytes < b.working_set_bytes; });
+  return out;
+}
+
 Environment ParseEnvironment(const json& e) {
   Environment out;
   out.os = Str(e, "os");
@@ -238,15 +252,9 @@ Environment ParseEnvironment(const json& e) {
   out.git_revision = Str(e, "git_revision");
   out.logical_processors = Num(e, "logical_processors");
   out.total_memory_bytes = Num(e, "total_memory_bytes");
-  const json& probe = Member(Member(e, "memory_latency"), "points");
-  if (probe.is_array()) {
-    for (const json& p : probe) {
-      const OptDouble bytes = Num(p, "working_set_bytes"), ns = Num(p, "ns_per_load");
-      if (bytes && ns && *bytes > 0 && *ns > 0) out.memory_latency.push_back({*bytes, *ns});
-    }
-    std::sort(out.memory_latency.begin(), out.memory_latency.end(),
-              [](const MemoryLatency& a, const MemoryLatency& b) { return a.working_set_bytes < b.working_set_bytes; });
-  }
+  const json& probe = Member(e, "memory_latency");
+  out.memory_latency = ParseLatencyPoints(Member(probe, "points"), "working_set_bytes");
+  out.translation_latency = ParseLatencyPoints(Member(Member(probe, "translation"), "points"), "span_bytes");
   out.raw = e.is_object() ? e : json::object();
   out.raw.erase("memory_latency");
   return out;

@@ -61,6 +61,10 @@ struct Scaling {
   // comparable only if their runs met the same machine.
   std::vector<std::vector<MemoryLatency>> memory_latency_by_scale;
   std::vector<size_t> memory_latency_runs_by_scale;
+  // Per span, the median of the runs' translation probes (environment.memory_latency.translation; same
+  // conditions as memory_latency); translation_latency_runs: how many.
+  std::vector<MemoryLatency> translation_latency;
+  size_t translation_latency_runs = 0;
   bool failed = false;  // some row over the limit
   // Some row has a CPU cost (the table then shows CPU columns).
   bool has_cpu() const;
@@ -96,7 +100,8 @@ std::string RenderScaling(const Scaling& scaling, bool markdown);
 // "phase", "ns_per_op": [...], "cpu_ns_per_op": [...], "p50_ns": [...], "runs": [...], "ratio": [...],
 // "p50_ratio": [...], "added_loads": [...],
 // "ratio_vs_baseline": [...], "over_limit"}], "baseline": name|null, "notes": [...], "memory_latency": {"runs": n,
-// "points": [{"working_set_bytes", "ns_per_load"}], "load_ns": x|null, "by_scale": [{"profiles", "runs", "points"}]}}
+// "points": [{"working_set_bytes", "ns_per_load"}], "load_ns": x|null, "by_scale": [{"profiles", "runs", "points"}],
+// "translation_runs": n, "translation_points": [{"span_bytes", "ns_per_load"}]}}
 // (null where a scale has no value).
 nlohmann::ordered_json ScalingToJson(const Scaling& scaling);
 

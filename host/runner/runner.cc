@@ -86,7 +86,8 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
   if (config.ProbesMemoryLatency() && stopped_by == 0) {
     spdlog::info("probing memory latency (measure.memory_latency)");
     environment["memory_latency"] =
-        measure::MemoryLatencyToJson(measure::MeasureMemoryLatency(measure::DefaultLatencyWorkingSets(), 1'000'000));
+        measure::MemoryLatencyToJson(measure::MeasureMemoryLatency(measure::DefaultLatencyWorkingSets(), 1'000'000),
+                                     measure::MeasureTranslationLatency(measure::DefaultTranslationSpans(), 1'000'000));
   }
   const nlohmann::json doc = ResultsSoFar(config, engines, environment, stopped_by);
   summary->correctness_passed = doc["correctness"]["passed"].get<bool>();

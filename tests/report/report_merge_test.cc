@@ -69,6 +69,11 @@ TEST(ReportMergeTest, MemoryLatencyProbesDoNotSplitAMachine) {
          {{{"working_set_bytes", 268435456}, {"ns_per_load", i == 0 ? 200.0 : 230.0}},
           {{"working_set_bytes", 16384}, {"ns_per_load", 1.5}},
           {{"working_set_bytes", "bad"}, {"ns_per_load", 3.0}}}}};
+    doc["environment"]["memory_latency"]["translation"] = {
+        {"method", "test"},
+        {"points",
+         {{{"span_bytes", 268435456}, {"ns_per_load", i == 0 ? 180.0 : 250.0}},
+          {{"span_bytes", 4194304}, {"ns_per_load", 9.5}}}}};
     WriteJson(paths[i], doc);
   }
   Results merged;
@@ -81,9 +86,17 @@ TEST(ReportMergeTest, MemoryLatencyProbesDoNotSplitAMachine) {
   EXPECT_DOUBLE_EQ(probe[0].working_set_bytes, 16384.0);
   EXPECT_DOUBLE_EQ(probe[1].ns_per_load, 200.0);
   EXPECT_TRUE(merged.environments[1].memory_latency.empty());
+  const std::vector<MemoryLatency>& translation = merged.environments[0].translation_latency;
+  ASSERT_EQ(translation.size(), 2u);  // sorted by span
+  EXPECT_DOUBLE_EQ(translation[0].working_set_bytes, 4194304.0);
+  EXPECT_DOUBLE_EQ(translation[1].ns_per_load, 180.0);
   const std::string md = RenderMarkdown(BuildDocument(merged));
   EXPECT_NE(md.find("- Memory latency (one dependent load, by working set; 4 KiB pages): 16.0 KB 1.5 ns, 256.0 MB "
                     "200.0 ns\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("- Address translation (one dependent load, one line in each 4 KiB page, by span): 4.0 MB 9.5 ns, "
+                    "256.0 MB 180.0 ns\n"),
             std::string::npos)
       << md;
   EXPECT_EQ(md.find("Memory latency", md.find("### Machine 2")), std::string::npos);

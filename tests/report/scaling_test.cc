@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,13 +53,21 @@ class ScalingTest : public ::testing::Test {
     return path;
   }
 
-  // Gives the run at `path` a memory latency probe: 1.5 ns at 16 KiB, `dram_ns` at 256 MiB.
-  static void AddProbe(const std::string& path, double dram_ns, const std::string& cpu_model = "") {
+  // Gives the run at `path` a memory latency probe: 1.5 ns at 16 KiB, `dram_ns` at 256 MiB; and, with
+  // walk_ns, a translation probe: 9.5 ns over 4 MiB, walk_ns over 256 MiB.
+  static void AddProbe(const std::string& path, double dram_ns, const std::string& cpu_model = "",
+                       std::optional<double> walk_ns = std::nullopt) {
     nlohmann::ordered_json doc = ReadJson(path);
     doc["environment"]["memory_latency"] = {{"method", "test"},
                                             {"points",
                                              {{{"working_set_bytes", 16384}, {"ns_per_load", 1.5}},
                                               {{"working_set_bytes", 268435456}, {"ns_per_load", dram_ns}}}}};
+    if (walk_ns) {
+      doc["environment"]["memory_latency"]["translation"] = {
+          {"method", "test"},
+          {"points",
+           {{{"span_bytes", 268435456}, {"ns_per_load", *walk_ns}}, {{"span_bytes", 4194304}, {"ns_per_load", 9.5}}}}};
+    }
     if (!cpu_model.empty()) doc["environment"]["cpu_model"] = cpu_model;
     WriteJson(path, doc);
   }
@@ -204,6 +213,42 @@ TEST_F(ScalingTest, MemoryLatencyIsTheMedianOfTheRunsProbes) {
   EXPECT_EQ(doc["memory_latency"]["by_scale"][1]["profiles"], 1000000);
   EXPECT_EQ(doc["memory_latency"]["by_scale"][1]["runs"], 2);
   EXPECT_DOUBLE_EQ(doc["memory_latency"]["by_scale"][1]["points"][1]["ns_per_load"].get<double>(), 235.0);
+}
+
+TEST_F(ScalingTest, AddressTranslationIsTheMedianOfTheRunsTranslationProbes) {
+  std::vector<std::string> runs = {Run(100000, 1.0), Run(1000000, 2.0), Run(1000000, 2.0)};
+  AddProbe(runs[0], 260.0, "", 240.0);
+  AddProbe(runs[1], 270.0, "", 200.0);
+  AddProbe(runs[2], 250.0);  // written before the translation probe: none
+  const Scaling scaling = Compute(runs, std::nullopt);
+  EXPECT_EQ(scaling.memory_latency_runs, 3u);
+  EXPECT_EQ(scaling.translation_latency_runs, 2u);
+  ASSERT_EQ(scaling.translation_latency.size(), 2u);
+  EXPECT_DOUBLE_EQ(scaling.translation_latency[0].working_set_bytes, 4194304.0);
+  EXPECT_DOUBLE_EQ(scaling.translation_latency[1].ns_per_load, 220.0);
+  const std::string table = RenderScaling(scaling, /*markdown=*/false);
+  EXPECT_NE(table.find("Address translation of the machine (median of 2 runs' probes; one dependent load through "
+                       "one 64-byte line in each 4 KiB page, by span: lines that stay in the caches, addresses that "
+                       "outgrow the TLB): 4.0 MB 9.5 ns, 256.0 MB 220.0 ns."),
+            std::string::npos)
+      << table;
+  const nlohmann::json doc = ScalingToJson(scaling);
+  EXPECT_EQ(doc["memory_latency"]["translation_runs"], 2);
+  EXPECT_EQ(doc["memory_latency"]["translation_points"][1]["span_bytes"], 268435456.0);
+  EXPECT_DOUBLE_EQ(doc["memory_latency"]["translation_points"][1]["ns_per_load"].get<double>(), 220.0);
+
+  // Probes of another machine: neither probe is shown.
+  AddProbe(runs[2], 250.0, "another CPU", 230.0);
+  const Scaling mixed = Compute(runs, std::nullopt);
+  EXPECT_TRUE(mixed.translation_latency.empty());
+  EXPECT_EQ(RenderScaling(mixed, false).find("Address translation"), std::string::npos);
+  // Memory probes without translation probes (files written before it): the memory latency line alone.
+  const std::vector<std::string> older = {Run(100000, 1.0), Run(1000000, 2.0)};
+  for (const std::string& path : older) AddProbe(path, 250.0);
+  const std::string older_table = RenderScaling(Compute(older, std::nullopt), false);
+  EXPECT_NE(older_table.find("Memory latency of the machine"), std::string::npos) << older_table;
+  EXPECT_EQ(older_table.find("Address translation"), std::string::npos) << older_table;
+  EXPECT_EQ(ScalingToJson(Compute(older, std::nullopt))["memory_latency"]["translation_runs"], 0);
 }
 
 // The added cost per operation in loads of the largest probed working set: the fixture's insert costs 5,280 ns
