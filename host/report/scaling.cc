@@ -106,8 +106,8 @@ void NoteLatencyDisagreement(Scaling* out) {
                        "state, so a ratio mixes the engine's scaling with the machine's");
 }
 
-// The median latency per working set over the runs that probed it, over all and per scale, if they all ran on
-// one machine.
+// The median latency per working set over the runs that probed it, over all and per scale, and the translation
+// probe's per span over all, if they all ran on one machine.
 void CombineMemoryLatency(const std::vector<Results>& runs, Scaling* out) {
   std::map<double, std::vector<double>> by_size, by_span;
   std::vector<std::map<double, std::vector<double>>> by_scale(out->scales.size());
