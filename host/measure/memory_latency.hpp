@@ -37,7 +37,8 @@ std::vector<MemoryLatencyPoint> MeasureMemoryLatency(const std::vector<uint64_t>
 std::vector<uint64_t> DefaultTranslationSpans();
 
 // For each span (rounded down to whole 4 KiB pages, at least 2): dependent loads through one 64-byte line in each
-// page, timed as MeasureMemoryLatency's; working_set_bytes is the span.
+// page, timed as MeasureMemoryLatency's; working_set_bytes is the span. Allocates one span at a time (every page
+// of it touched, so resident), plus 8 bytes a page for the cycle.
 std::vector<MemoryLatencyPoint> MeasureTranslationLatency(const std::vector<uint64_t>& spans, uint64_t loads);
 
 // The line (0..63) the translation probe reads in page `page`: spread over the page so that the probe's lines do
