@@ -9,7 +9,7 @@ CONFIG      ?= configs/quick.json
 OUT         ?= results/latest
 CTEST_ARGS  ?=
 
-DEB_PACKAGES := g++ cmake ninja-build pkg-config libboost-dev nlohmann-json3-dev librocksdb-dev libzstd-dev \
+DEB_PACKAGES := g++ cmake ninja-build pkg-config libboost-dev nlohmann-json3-dev librocksdb-dev libzstd-dev liblz4-dev \
                 libspdlog-dev libgtest-dev libgmock-dev libbenchmark-dev
 # Only `make fuzz` needs these (libFuzzer comes with clang's runtime libraries).
 FUZZ_PACKAGES := clang libclang-rt-14-dev

@@ -178,7 +178,7 @@ sdk::Status ParseConfig(std::string_view config_json, zt::Options* o, std::strin
   c.Integer("settings", "BottomMergeThreshold", &o->bottom_merge_threshold, 1, 1 << 20);
   c.Integer("settings", "CompressionBlockSize", &o->table.block_size, 1024, int64_t{256} << 20);
   std::string compression = zt::CompressionName(o->table.compression);
-  c.Choice("settings", "Compression", &compression, {"zstd", "none"});
+  c.Choice("settings", "Compression", &compression, {"zstd", "lz4", "none"});
   zt::ParseCompression(compression, &o->table.compression);
   // zstd levels: negative are its fast levels, 0 its default (3).
   c.Integer("settings", "CompressionLevel", &o->table.zstd_level, -50, 19);

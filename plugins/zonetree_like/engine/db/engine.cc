@@ -144,9 +144,8 @@ std::string Engine::StatsJson() const {
          ",\"waits\":" + std::to_string(merge_gate_.waits()) +
          ",\"wait_ms\":" + std::to_string(merge_gate_.wait_micros() / 1000) + "}";
   out += ",\"memtable_bytes\":" + std::to_string(memtables);
-  const PagePool& pool = PagePool::Default();
-  out += ",\"page_pool\":{\"mapped_bytes\":" + std::to_string(pool.mapped_pages() * PagePool::kPageSize) +
-         ",\"free_bytes\":" + std::to_string(pool.free_pages() * PagePool::kPageSize) + "}";
+  out += ",\"page_pool\":{\"mapped_bytes\":" + std::to_string(PagePool::AllMappedBytes()) +
+         ",\"free_bytes\":" + std::to_string(PagePool::AllFreeBytes()) + "}";
   out += ",\"trees\":{" + trees + "}}";
   return out;
 }

@@ -37,7 +37,8 @@ class Block {
   // buffer is a pool page, see util/buffer.h) and the entry positions
   // derived from it (what a cache charges for it).
   size_t MemoryUsage() const {
-    const size_t data = data_.get_deleter().pooled() ? PagePool::kPageSize : size_;
+    const PagePool* pool = data_.get_deleter().pool();
+    const size_t data = pool != nullptr ? pool->page_size() : size_;
     return data + sizeof(uint32_t) * PositionCount(num_entries_, values_apart());
   }
   // End of the key section (entry headers, keys and short values occupy

@@ -63,7 +63,7 @@ TEST(BlockCacheTest, DuplicateInsertReturnsExisting) {
 }
 
 TEST(BlockCacheTest, LruWithinBudget) {
-  const uint64_t per = 10000 + BlockCache::kEntryOverhead;
+  const uint64_t per = MakeBlock("b", 9980)->MemoryUsage() + BlockCache::kEntryOverhead;
   BlockCache cache(per * 5 + 100, std::chrono::milliseconds(0));
   for (int i = 0; i < 5; i++) {
     cache.Release(cache.Insert(1, i, MakeBlock(testing::Cat("b", i), 9980)));
@@ -87,7 +87,7 @@ TEST(BlockCacheTest, LruWithinBudget) {
 // Demote: a block not used since `unused_since_ms` becomes the next to go, ahead of blocks used as long ago and of
 // one inserted after it; a block used since then is left where CLOCK has it.
 TEST(BlockCacheTest, DemotedBlockIsEvictedFirst) {
-  const uint64_t per = 10000 + BlockCache::kEntryOverhead;
+  const uint64_t per = MakeBlock("b", 9980)->MemoryUsage() + BlockCache::kEntryOverhead;
   BlockCache cache(per * 4 + 100, std::chrono::milliseconds(0));
   for (int i = 0; i < 4; i++) cache.Release(cache.Insert(1, i, MakeBlock(testing::Cat("b", i), 9980)));
   for (int i = 0; i < 4; i++) cache.Release(cache.Lookup(1, i));  // all used
@@ -109,7 +109,7 @@ TEST(BlockCacheTest, DemotedBlockIsEvictedFirst) {
 // A Lookup with use off (a read that will not keep the block) does not protect it from eviction: b0, read that way,
 // goes before b1, never read (read with use on, b0 would get CLOCK's second chance and b1 would go).
 TEST(BlockCacheTest, LookupWithoutUseLeavesTheBlockUnused) {
-  const uint64_t per = 10000 + BlockCache::kEntryOverhead;
+  const uint64_t per = MakeBlock("b", 9980)->MemoryUsage() + BlockCache::kEntryOverhead;
   BlockCache cache(per * 2 + 100, std::chrono::milliseconds(0));
   cache.Release(cache.Insert(1, 0, MakeBlock("b0", 9980)));
   cache.Release(cache.Insert(1, 1, MakeBlock("b1", 9980)));
@@ -342,7 +342,7 @@ TEST(BlockCacheTest, SmallChargesKeepTheUsedBlocksOfEveryShard) {
 }
 
 TEST(BlockCacheTest, SlotsFollowTheCachedHandle) {
-  const uint64_t per = 1000 + BlockCache::kEntryOverhead;
+  const uint64_t per = MakeBlock("s", 980)->MemoryUsage() + BlockCache::kEntryOverhead;
   BlockCache cache(per * 2 + 10, std::chrono::milliseconds(0));
   BlockCache::Handle* slots[3] = {nullptr, nullptr, nullptr};
   cache.Release(cache.Insert(5, 0, MakeBlock("s0", 980), &slots[0]));

@@ -107,7 +107,7 @@ Status ReadRawBlock(const RandomAccessFile& file, uint64_t file_number, const Bl
     *raw_size = size;
     return Status::OK();
   }
-  if (type != Compression::kZstd) {
+  if (type != Compression::kZstd && type != Compression::kLz4) {
     return CorruptionAt(file_number, handle.offset, "unknown compression");
   }
   // Before allocating `size` bytes: a damaged size must not cost memory

@@ -9,20 +9,20 @@ namespace zt {
 
 void BufferDeleter::operator()(char* p) const {
   if (p == nullptr) return;
-  if (pooled_) {
-    ASAN_UNPOISON_MEMORY_REGION(p, PagePool::kPageSize);  // its next user may write anywhere in it
-    PagePool::Default().Free(p);
+  if (pool_ != nullptr) {
+    ASAN_UNPOISON_MEMORY_REGION(p, pool_->page_size());  // its next user may write anywhere in it
+    pool_->Free(p);
   } else {
     delete[] p;
   }
 }
 
 Buffer NewBuffer(size_t size) {
-  if (size > PagePool::kPageSize / 2 && size <= PagePool::kPageSize) {
-    char* page = PagePool::Default().Allocate();
+  if (PagePool* pool = PagePool::ForSize(size)) {
+    char* page = pool->Allocate();
     // The bytes past `size` are not the buffer's: AddressSanitizer reports an access to them as new[]'s would.
-    ASAN_POISON_MEMORY_REGION(page + size, PagePool::kPageSize - size);
-    return Buffer(page, BufferDeleter(true));
+    ASAN_POISON_MEMORY_REGION(page + size, pool->page_size() - size);
+    return Buffer(page, BufferDeleter(pool));
   }
   return Buffer(new char[size == 0 ? 1 : size], BufferDeleter());
 }

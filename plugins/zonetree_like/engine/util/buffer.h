@@ -1,8 +1,8 @@
 // Buffer: memory for blocks that may live long in a cache shared by threads
-// (a decompressed block, a memtable arena's block). One of more than half a
-// page and at most a page (PagePool::kPageSize) is a page of the process's
-// PagePool, whichever thread frees it (see page_pool.h for why); others come
-// from new[].
+// (a decompressed block, a memtable arena's block). One of more than 2 KiB
+// and at most 64 KiB is a page of the process's PagePool of the smallest
+// page size that holds it (PagePool::ForSize), whichever thread frees it
+// (see page_pool.h for why); others come from new[].
 #ifndef ZT_UTIL_BUFFER_H_
 #define ZT_UTIL_BUFFER_H_
 
@@ -11,15 +11,19 @@
 
 namespace zt {
 
+class PagePool;
+
 class BufferDeleter {
  public:
   BufferDeleter() = default;
-  explicit BufferDeleter(bool pooled) : pooled_(pooled) {}
+  explicit BufferDeleter(PagePool* pool) : pool_(pool) {}
   void operator()(char* p) const;
-  bool pooled() const { return pooled_; }
+  bool pooled() const { return pool_ != nullptr; }
+  // The pool whose page the buffer is, or null (new[]).
+  PagePool* pool() const { return pool_; }
 
  private:
-  bool pooled_ = false;  // a PagePool::Default() page, else new[]
+  PagePool* pool_ = nullptr;
 };
 
 using Buffer = std::unique_ptr<char[], BufferDeleter>;

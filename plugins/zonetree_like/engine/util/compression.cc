@@ -4,8 +4,10 @@
 // exported by the shared library (Debian 12: 1.5.4).
 #define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
+#include <lz4.h>
 
 #include <cstring>
+#include <limits>
 
 namespace zt {
 
@@ -15,6 +17,8 @@ const char* CompressionName(Compression c) {
       return "none";
     case Compression::kZstd:
       return "zstd";
+    case Compression::kLz4:
+      return "lz4";
   }
   return "unknown";
 }
@@ -26,6 +30,10 @@ bool ParseCompression(std::string_view name, Compression* out) {
   }
   if (name == "zstd") {
     *out = Compression::kZstd;
+    return true;
+  }
+  if (name == "lz4") {
+    *out = Compression::kLz4;
     return true;
   }
   return false;
@@ -63,6 +71,22 @@ Status Compressor::Compress(Compression type, int level, std::string_view input,
         return Status::IOError(std::string("zstd compress: ") + ZSTD_getErrorName(n));
       }
       out->resize(old_size + n);
+      return Status::OK();
+    }
+    case Compression::kLz4: {
+      if (input.size() > static_cast<size_t>(LZ4_MAX_INPUT_SIZE)) {
+        return Status::InvalidArgument("lz4: input too large");
+      }
+      const int bound = LZ4_compressBound(static_cast<int>(input.size()));
+      size_t old_size = out->size();
+      out->resize(old_size + static_cast<size_t>(bound));
+      const int n = LZ4_compress_fast(input.data(), out->data() + old_size, static_cast<int>(input.size()), bound,
+                                      level > 1 ? level : 1);
+      if (n <= 0 && !input.empty()) {
+        out->resize(old_size);
+        return Status::IOError("lz4 compress failed");
+      }
+      out->resize(old_size + static_cast<size_t>(n));
       return Status::OK();
     }
   }
@@ -103,6 +127,15 @@ Status Uncompress(Compression type, std::string_view input, char* out, size_t ra
       if (n != raw_size) return Status::Corruption("zstd: size mismatch");
       return Status::OK();
     }
+    case Compression::kLz4: {
+      if (input.size() > static_cast<size_t>(LZ4_MAX_INPUT_SIZE) ||
+          raw_size > static_cast<size_t>(std::numeric_limits<int>::max())) {
+        return Status::Corruption("lz4: block too large");
+      }
+      const int n = LZ4_decompress_safe(input.data(), out, static_cast<int>(input.size()), static_cast<int>(raw_size));
+      if (n < 0 || static_cast<size_t>(n) != raw_size) return Status::Corruption("lz4: bad block or size mismatch");
+      return Status::OK();
+    }
   }
   return Status::Corruption("unknown compression type");
 }
@@ -121,6 +154,14 @@ Status CheckUncompressedSize(Compression type, std::string_view input, size_t ra
       const unsigned long long bound = ZSTD_decompressBound(input.data(), input.size());
       if (bound == ZSTD_CONTENTSIZE_ERROR || bound < raw_size) {
         return Status::Corruption("zstd: frame too short for the block size");
+      }
+      return Status::OK();
+    }
+    case Compression::kLz4: {
+      // An lz4 sequence expands at most 255 bytes per input byte (a match's
+      // length bytes), and a block ends with at least 5 literals.
+      if (raw_size > input.size() * 255 + 16 || (raw_size > 0 && input.empty())) {
+        return Status::Corruption("lz4: block too short for the block size");
       }
       return Status::OK();
     }

@@ -96,8 +96,40 @@ TEST(CompressionTest, Names) {
   EXPECT_EQ(c, Compression::kZstd);
   ASSERT_TRUE(ParseCompression("none", &c));
   EXPECT_EQ(c, Compression::kNone);
-  EXPECT_FALSE(ParseCompression("lz4", &c));
+  EXPECT_FALSE(ParseCompression("snappy", &c));
   EXPECT_STREQ(CompressionName(Compression::kZstd), "zstd");
+}
+
+TEST(CompressionTest, Lz4RoundTrip) {
+  Compressor c;
+  std::string input = SampleText(100000);
+  std::string out = "prefix";
+  ASSERT_TRUE(c.Compress(Compression::kLz4, 1, input, &out).ok());
+  ASSERT_EQ(out.substr(0, 6), "prefix");  // appends
+  EXPECT_LT(out.size(), input.size() / 2);
+  std::string back(input.size(), '\0');
+  ASSERT_TRUE(Uncompress(Compression::kLz4, std::string_view(out).substr(6), back.data(), back.size()).ok());
+  EXPECT_EQ(back, input);
+  EXPECT_STREQ(CompressionName(Compression::kLz4), "lz4");
+  Compression parsed = Compression::kNone;
+  ASSERT_TRUE(ParseCompression("lz4", &parsed));
+  EXPECT_EQ(parsed, Compression::kLz4);
+}
+
+TEST(CompressionTest, Lz4GarbageAndWrongSizeAreCorruption) {
+  Compressor c;
+  std::string input = SampleText(5000), out;
+  ASSERT_TRUE(c.Compress(Compression::kLz4, 1, input, &out).ok());
+  std::string back(input.size() + 10, '\0');
+  EXPECT_TRUE(Uncompress(Compression::kLz4, out, back.data(), input.size() - 1).IsCorruption());
+  EXPECT_TRUE(Uncompress(Compression::kLz4, out, back.data(), input.size() + 10).IsCorruption());
+  EXPECT_TRUE(
+      Uncompress(Compression::kLz4, std::string_view(out).substr(0, out.size() / 2), back.data(), input.size())
+          .IsCorruption());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kLz4, out, input.size()).ok());
+  // More than the input can expand to: refused before anything is allocated.
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kLz4, out, out.size() * 256 + 100).IsCorruption());
+  EXPECT_TRUE(CheckUncompressedSize(Compression::kLz4, "", 1).IsCorruption());
 }
 
 }  // namespace zt

@@ -2,6 +2,8 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <new>
@@ -15,27 +17,29 @@ constexpr size_t kSmallPage = 4096;
 }  // namespace
 
 PagePool::~PagePool() {
-  for (auto& [base, chunk] : chunks_) ::munmap(chunk->base, kChunkBytes);
+  for (auto& [base, chunk] : chunks_) ::munmap(chunk->base, chunk_bytes_);
 }
 
 char* PagePool::MapChunk() const {
   // Twice the size, then the unaligned ends cut off: mmap aligns only to
-  // 4 KiB, and a huge page needs a 2 MiB aligned range.
-  void* raw = ::mmap(nullptr, 2 * kChunkBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  // 4 KiB; Free finds a page's chunk by its alignment, and a huge page
+  // needs a 2 MiB aligned range.
+  const size_t bytes = chunk_bytes_;
+  void* raw = ::mmap(nullptr, 2 * bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
   const uintptr_t start = reinterpret_cast<uintptr_t>(raw);
-  const uintptr_t aligned = (start + kChunkBytes - 1) & ~uintptr_t{kChunkBytes - 1};
+  const uintptr_t aligned = (start + bytes - 1) & ~uintptr_t{bytes - 1};
   char* const chunk = reinterpret_cast<char*>(aligned);
   if (aligned > start) ::munmap(raw, aligned - start);
-  if (aligned - start < kChunkBytes) ::munmap(chunk + kChunkBytes, kChunkBytes - (aligned - start));
+  if (aligned - start < bytes) ::munmap(chunk + bytes, bytes - (aligned - start));
   // Best effort: without transparent huge pages (or with them off) the
-  // chunk is ordinary pages.
-  if (huge_pages()) (void)::madvise(chunk, kChunkBytes, MADV_HUGEPAGE);
+  // chunk is ordinary pages. A chunk smaller than a huge page is never one.
+  if (huge_pages() && bytes >= kChunkBytes) (void)::madvise(chunk, bytes, MADV_HUGEPAGE);
   // Faulted in now, in one call, rather than a fault at a time by whichever
   // thread touches it first. Kernels before 5.14 lack MADV_POPULATE_WRITE:
   // then a write per small page does it.
-  if (::madvise(chunk, kChunkBytes, MADV_POPULATE_WRITE) != 0) {
-    for (size_t off = 0; off < kChunkBytes; off += kSmallPage) chunk[off] = 0;
+  if (::madvise(chunk, bytes, MADV_POPULATE_WRITE) != 0) {
+    for (size_t off = 0; off < bytes; off += kSmallPage) chunk[off] = 0;
   }
   return chunk;
 }
@@ -72,7 +76,7 @@ char* PagePool::Allocate() {
       c->free_mask &= c->free_mask - 1;
       Refile(c, n);
       free_--;
-      return c->base + static_cast<size_t>(i) * kPageSize;
+      return c->base + static_cast<size_t>(i) * page_size_;
     }
   }
   char* const base = MapChunk();
@@ -88,13 +92,13 @@ char* PagePool::Allocate() {
 
 void PagePool::Free(char* page) {
   const uintptr_t addr = reinterpret_cast<uintptr_t>(page);
-  const uintptr_t base = addr & ~uintptr_t{kChunkBytes - 1};
+  const uintptr_t base = addr & ~uintptr_t{chunk_bytes_ - 1};
   char* unmap = nullptr;
   {
     std::lock_guard<std::mutex> lock(mu_);
     Chunk* c = chunks_.at(base).get();
     const uint32_t before = static_cast<uint32_t>(std::popcount(c->free_mask));
-    const uint32_t bit = uint32_t{1} << ((addr - base) / kPageSize);
+    const uint32_t bit = uint32_t{1} << ((addr - base) / page_size_);
     assert((c->free_mask & bit) == 0 && "page freed twice");
     c->free_mask |= bit;
     Refile(c, before);
@@ -109,7 +113,7 @@ void PagePool::Free(char* page) {
       chunks_.erase(reinterpret_cast<uintptr_t>(unmap));
     }
   }
-  if (unmap != nullptr) ::munmap(unmap, kChunkBytes);
+  if (unmap != nullptr) ::munmap(unmap, chunk_bytes_);
 }
 
 size_t PagePool::mapped_pages() const {
@@ -122,9 +126,46 @@ size_t PagePool::free_pages() const {
   return free_;
 }
 
-PagePool& PagePool::Default() {
-  static PagePool* pool = new PagePool(1024);
-  return *pool;
+namespace {
+
+// The process's pools by page size: 4, 8, 16, 32 KiB, then the default
+// pool's 64 KiB. Never destroyed (see Default).
+constexpr size_t kPoolCount = 5;
+static_assert(PagePool::kMinPageSize << (kPoolCount - 1) == PagePool::kPageSize);
+
+const std::array<PagePool*, kPoolCount>& Pools() {
+  static const std::array<PagePool*, kPoolCount> pools = [] {
+    std::array<PagePool*, kPoolCount> p{};
+    for (size_t i = 0; i + 1 < kPoolCount; i++) {
+      const size_t page = PagePool::kMinPageSize << i;
+      p[i] = new PagePool((size_t{16} << 20) / page, page);
+    }
+    p[kPoolCount - 1] = new PagePool(1024);
+    return p;
+  }();
+  return pools;
+}
+
+}  // namespace
+
+PagePool& PagePool::Default() { return *Pools()[kPoolCount - 1]; }
+
+PagePool* PagePool::ForSize(size_t size) {
+  if (size <= kMinPageSize / 2 || size > kPageSize) return nullptr;
+  const size_t page = std::bit_ceil(std::max(size, kMinPageSize));
+  return Pools()[static_cast<size_t>(std::countr_zero(page / kMinPageSize))];
+}
+
+size_t PagePool::AllMappedBytes() {
+  size_t total = 0;
+  for (const PagePool* pool : Pools()) total += pool->mapped_pages() * pool->page_size();
+  return total;
+}
+
+size_t PagePool::AllFreeBytes() {
+  size_t total = 0;
+  for (const PagePool* pool : Pools()) total += pool->free_pages() * pool->page_size();
+  return total;
 }
 
 }  // namespace zt

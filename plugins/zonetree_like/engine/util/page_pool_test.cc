@@ -117,6 +117,50 @@ TEST(PagePoolTest, ChunksAreAdvisedAsHugePagesUnlessTurnedOff) {
   for (char* p : pages) pool.Free(p);
 }
 
+// A pool of smaller pages: chunks of kChunkPages of them, aligned to the
+// chunk's size, pages aligned to theirs and disjoint, never advised as huge
+// pages (a chunk smaller than one cannot be).
+TEST(PagePoolTest, SmallPagesComeInSmallerAlignedChunks) {
+  constexpr size_t kPage = 4096;
+  PagePool pool(4 * PagePool::kChunkPages, kPage);
+  EXPECT_EQ(pool.page_size(), kPage);
+  EXPECT_EQ(pool.chunk_bytes(), PagePool::kChunkPages * kPage);
+  std::vector<char*> pages;
+  for (size_t i = 0; i < PagePool::kChunkPages + 1; ++i) {
+    pages.push_back(pool.Allocate());
+    std::memset(pages.back(), static_cast<int>(i), kPage);
+  }
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(pages[0]) % pool.chunk_bytes(), 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(pages[PagePool::kChunkPages]) % pool.chunk_bytes(), 0u);
+  for (size_t i = 0; i < pages.size(); ++i) {
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(pages[i]) % kPage, 0u);
+    EXPECT_EQ(pages[i][kPage - 1], static_cast<char>(i));  // no page overlaps another
+  }
+  EXPECT_EQ(pool.mapped_pages(), 2 * PagePool::kChunkPages);
+  pool.Free(pages[7]);
+  EXPECT_EQ(pool.Allocate(), pages[7]);  // from the fuller chunk
+  if (access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0) {
+    EXPECT_FALSE(AdvisedHuge(pages[0]));
+  }
+  for (char* p : pages) pool.Free(p);
+  EXPECT_EQ(pool.free_pages(), 2 * PagePool::kChunkPages);
+}
+
+// The process's pools: the smallest page that holds a size with less than
+// half of it left over; sizes of half the smallest page or less, and over
+// the largest, have none.
+TEST(PagePoolTest, ForSizePicksTheSmallestPageThatHoldsTheSize) {
+  EXPECT_EQ(PagePool::ForSize(0), nullptr);
+  EXPECT_EQ(PagePool::ForSize(PagePool::kMinPageSize / 2), nullptr);
+  EXPECT_EQ(PagePool::ForSize(PagePool::kPageSize + 1), nullptr);
+  EXPECT_EQ(PagePool::ForSize(PagePool::kMinPageSize / 2 + 1)->page_size(), PagePool::kMinPageSize);
+  EXPECT_EQ(PagePool::ForSize(4096)->page_size(), 4096u);
+  EXPECT_EQ(PagePool::ForSize(4097)->page_size(), 8192u);
+  EXPECT_EQ(PagePool::ForSize(16384)->page_size(), 16384u);
+  EXPECT_EQ(PagePool::ForSize(32769)->page_size(), PagePool::kPageSize);
+  EXPECT_EQ(PagePool::ForSize(PagePool::kPageSize), &PagePool::Default());
+}
+
 // A page allocated on one thread and freed on another is reused by a third.
 TEST(PagePoolTest, PagesMoveBetweenThreads) {
   PagePool pool(2 * PagePool::kChunkPages);
