@@ -138,7 +138,7 @@ const std::array<PagePool*, kPoolCount>& Pools() {
     std::array<PagePool*, kPoolCount> p{};
     for (size_t i = 0; i + 1 < kPoolCount; i++) {
       const size_t page = PagePool::kMinPageSize << i;
-      p[i] = new PagePool((size_t{16} << 20) / page, page);
+      p[i] = new PagePool((size_t{4} << 20) / page, page);
     }
     p[kPoolCount - 1] = new PagePool(1024);
     return p;

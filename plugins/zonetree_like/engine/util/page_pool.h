@@ -119,7 +119,8 @@ class PagePool {
   // The process's pool whose pages hold `size` bytes with less than half of
   // the page left over (the smallest page size >= size, from kMinPageSize
   // to kPageSize), or null when no pool fits (size <= kMinPageSize / 2 or
-  // > kPageSize). Each keeps up to 16 MiB of free pages (Default(), 64).
+  // > kPageSize). Each keeps up to 4 MiB of free pages (Default(), 64): the
+  // small pools serve blocks only, which the cache replaces one for one.
   static PagePool* ForSize(size_t size);
   // Bytes mapped (in use or free), and free, in all of the process's pools.
   static size_t AllMappedBytes();
