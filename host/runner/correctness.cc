@@ -54,6 +54,22 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
                std::to_string(deep.value("extra", uint64_t{0})) + ", orphans " +
                std::to_string(deep.value("orphans", uint64_t{0})) + ")";
   }
+  // The kv workload: a completed engine that returned values other than the ones written (stale, wrong, missing,
+  // unexpected or out of order).
+  std::string wrong_values;
+  for (const nlohmann::json& engine : engines) {
+    const nlohmann::json errors = engine.value("value_errors", nlohmann::json(nullptr));
+    if (engine.value("status", "") != kCompleted || !errors.is_object() || errors.value("total", uint64_t{0}) == 0) {
+      continue;
+    }
+    wrong_values += (wrong_values.empty() ? "" : "; ") + engine.value("name", "") + " (" +
+                    std::to_string(errors.value("total", uint64_t{0})) + ": stale " +
+                    std::to_string(errors.value("stale", uint64_t{0})) + ", wrong " +
+                    std::to_string(errors.value("wrong", uint64_t{0})) + ", missing " +
+                    std::to_string(errors.value("missing", uint64_t{0})) + ", unexpected " +
+                    std::to_string(errors.value("unexpected", uint64_t{0})) + ", misordered " +
+                    std::to_string(errors.value("misordered", uint64_t{0})) + ")";
+  }
   nlohmann::json out;
   out["engines_compared"] = compared;
   out["mismatches"] = mismatches;
@@ -68,6 +84,9 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
               m["checksum"].get<std::string>() + " (expected " + m["expected"].get<std::string>() + ")";
     }
     out["message"] = "Checksum validation failed across completed engines: " + list + ".";
+  } else if (!wrong_values.empty()) {
+    out["passed"] = false;
+    out["message"] = "Values read were not the ones written: " + wrong_values + ".";
   } else if (!damaged.empty()) {
     out["passed"] = false;
     out["message"] = "Deep verify found damaged stores: " + damaged + ".";
