@@ -84,9 +84,6 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
               m["checksum"].get<std::string>() + " (expected " + m["expected"].get<std::string>() + ")";
     }
     out["message"] = "Checksum validation failed across completed engines: " + list + ".";
-  } else if (!wrong_values.empty()) {
-    out["passed"] = false;
-    out["message"] = "Values read were not the ones written: " + wrong_values + ".";
   } else if (!damaged.empty()) {
     out["passed"] = false;
     out["message"] = "Deep verify found damaged stores: " + damaged + ".";
@@ -95,6 +92,12 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
     out["message"] = compared.size() == 1
                          ? "Checksum validation passed: one completed engine (" + names + "), nothing to compare with."
                          : "Checksum validation passed across completed engines: " + names + ".";
+  }
+  // Said whatever else failed: a checksum mismatch alone does not tell which engine read wrong values.
+  if (!compared.empty() && !wrong_values.empty()) {
+    const std::string said = out["passed"].get<bool>() ? "" : out["message"].get<std::string>() + " ";
+    out["passed"] = false;
+    out["message"] = said + "Values read were not the ones written: " + wrong_values + ".";
   }
   return out;
 }
