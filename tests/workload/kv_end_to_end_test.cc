@@ -92,6 +92,24 @@ TEST(KvEndToEnd, YcsbChecksumsAgreeAcrossEngines) {
   const ProcessResult compare =
       RunKvbench({"compare", scratch / "out/results.json", scratch / "out/results.json", "--out", scratch / "cmp"});
   EXPECT_EQ(compare.exit_code, 0) << compare.output;
+
+  // The dashboard exports name each engine's phases.
+  const ProcessResult exported = RunKvbench({"report", scratch / "out/results.json", "--out", scratch / "rep",
+                                             "--format", "bencher", "--format", "github-action-benchmark"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.output;
+  const nlohmann::json bencher = ReadJson(scratch / "rep/bencher.json");
+  EXPECT_TRUE(bencher.contains("RocksDB/E")) << bencher.dump().substr(0, 500);
+  EXPECT_GT(bencher["ZoneTree/A"]["throughput"]["value"].get<double>(), 0.0);
+  EXPECT_NE(ReadFile(scratch / "rep/benchmark-bigger.json").find("Memory/F"), std::string::npos);
+
+  // scaling over record counts: this run and one at 1,000 records.
+  ScratchDir small;
+  RunConfig(small, TinyYcsb(1000, 1000, {"Memory"}), 0);
+  const ProcessResult scaling = RunKvbench(
+      {"scaling", small / "out/results.json", scratch / "out/results.json", "--format", "json"});
+  ASSERT_EQ(scaling.exit_code, 0) << scaling.output;
+  const nlohmann::json scales = nlohmann::json::parse(scaling.output.substr(scaling.output.find('{')));
+  EXPECT_EQ(scales["scales"], nlohmann::json::array({1000, 2000})) << scaling.output.substr(0, 800);
 }
 
 TEST(KvEndToEnd, DbBenchPresetsRunWithBackgroundWriter) {

@@ -76,10 +76,13 @@ TEST(KvPresetsTest, ExpandedWorkloadRoundTrips) {
                                  {"phases",
                                   {{{"name", "load"}, {"preset", "load"}},
                                    {{"name", "A"}, {"preset", "ycsb-a"}, {"operations", 77}},
-                                   {{"name", "rww"}, {"preset", "readwhilewriting"}, {"duration_seconds", 1.5}}}}};
+                                   {{"name", "rww"}, {"preset", "readwhilewriting"}, {"duration_seconds", 1.5}},
+                                   {{"name", "quiet"}, {"preset", "readwhilewriting"}, {"background", nullptr}}}}};
   KvSpec spec;
   config::ParseKvWorkload(config, &spec);
-  ASSERT_EQ(spec.phases.size(), 3u);
+  ASSERT_EQ(spec.phases.size(), 4u);
+  EXPECT_TRUE(spec.phases[2].background.has_value());
+  EXPECT_FALSE(spec.phases[3].background.has_value());  // the preset's writer, removed
   EXPECT_EQ(spec.phases[0].operations, 500);
   EXPECT_EQ(spec.phases[1].operations, 77);
   EXPECT_EQ(spec.phases[2].operations, 0);
@@ -90,6 +93,7 @@ TEST(KvPresetsTest, ExpandedWorkloadRoundTrips) {
   KvSpec again;
   config::ParseKvWorkload(expanded, &again);
   EXPECT_EQ(ToJson(again), expanded);
+  EXPECT_FALSE(again.phases[3].background.has_value());
 }
 
 }  // namespace

@@ -84,7 +84,9 @@ nlohmann::json PhaseToJson(const KvPhaseSpec& p) {
                        {"hot_ops", p.distribution.hot_ops}};
   j["scan"] = {{"max_length", p.scan.max_length}, {"distribution", ScanLengthDistributionName(p.scan.distribution)}};
   j["target_ops_per_second"] = p.target_ops_per_second;
-  if (p.background) j["background"] = {{"op", "overwrite"}, {"ops_per_second", p.background->ops_per_second}};
+  // null rather than absent: a preset's background writer that the config removed must stay removed.
+  j["background"] = p.background ? nlohmann::json{{"op", "overwrite"}, {"ops_per_second", p.background->ops_per_second}}
+                                 : nlohmann::json(nullptr);
   j["threads"] = p.threads;
   return j;
 }
