@@ -57,7 +57,9 @@ KvClient::KvClient(KvWorkload* workload, size_t phase_index, host::StoreClient* 
   previous_key_.reserve(keys_.MaxSize() + 1);
   scan_start_.reserve(keys_.MaxSize() + 1);
   if (m.scan > 0) {
-    scan_buffer_.reserve(size_t{phase_.scan.max_length} * (value_max + keys_.MaxSize() + 8));
+    // Room for the longest scan, up to 64 MiB (beyond that it grows on the first scans that need it).
+    scan_buffer_.reserve(
+        std::min<size_t>(size_t{phase_.scan.max_length} * (value_max + keys_.MaxSize() + 8), size_t{64} << 20));
     scan_offsets_.reserve(size_t{phase_.scan.max_length} * 2);
   }
   if (m.read + m.update + m.rmw + m.scan + m.remove > 0) {
