@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstdio>
 
+#include "config/config_error.hpp"
 #include "config/config_parser.hpp"
 #include "config/overrides.hpp"
 #include "plugin/plugin_library.hpp"
@@ -17,6 +18,10 @@ int PrepareRun(const Args& args, const char* command, const std::string& default
   setup->config = config::LoadRunConfig(setup->config_path);
   config::ApplyOverrides({.profiles = args.positive_integer("profiles"), .engines = args.values("engine")},
                          &setup->config);
+  if (kind == runner::OutputKind::kCrashtest && setup->config.workload.is_kv()) {
+    throw config::ConfigError(setup->config_path +
+                              ": workload.kind: crashtest runs the profiles workload, not \"kv\" (use kvbench run)");
+  }
   // A worker that dies while we write its request must not take us down with it.
   std::signal(SIGPIPE, SIG_IGN);
   Status s = runner::CheckPlugins(setup->config, args.value("plugin-dir").value_or(host::DefaultPluginDir()), "",

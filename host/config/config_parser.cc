@@ -6,6 +6,7 @@
 #include "common/read_file.hpp"
 #include "config/config_error.hpp"
 #include "config/json_reader.hpp"
+#include "config/kv_parser.hpp"
 #include "config/phase_list.hpp"
 
 namespace kvbench::config {
@@ -17,7 +18,12 @@ constexpr int64_t kMaxCount = INT32_MAX;
 void ParseWorkload(const nlohmann::json& value, WorkloadSpec* out) {
   ObjectReader r(value, "workload");
   const std::string kind = *r.String("kind", /*required=*/true, /*non_empty=*/true);
-  if (kind != "profiles") Fail("workload.kind", "expected \"profiles\" (the only workload), got \"" + kind + "\"");
+  if (kind == kKvKind) {
+    out->kind = kKvKind;
+    ParseKvWorkload(value, &out->kv);
+    return;
+  }
+  if (kind != kProfilesKind) Fail("workload.kind", "expected \"profiles\" or \"kv\", got \"" + kind + "\"");
   out->profiles = static_cast<int32_t>(*r.Integer("profiles", 1, kMaxCount, /*required=*/true));
   out->seed = static_cast<int32_t>(r.Integer("seed", INT32_MIN, INT32_MAX, false).value_or(out->seed));
   out->query_limit = static_cast<int32_t>(r.Integer("query_limit", 1, kMaxCount, false).value_or(out->query_limit));
@@ -93,9 +99,11 @@ RunConfig ParseRoot(const nlohmann::json& root) {
   }
   c.name = r.String("name", false, true).value_or("kvbench run");
   ParseWorkload(r.Require("workload"), &c.workload);
-  if (const nlohmann::json* phases = r.Find("phases")) {
+  if (const nlohmann::json* phases = r.Find("phases"); phases != nullptr && c.workload.is_kv()) {
+    Fail("phases", "a kv workload lists its phases in workload.phases");
+  } else if (phases != nullptr) {
     c.phases = ParsePhaseList(*phases, "phases");
-  } else {
+  } else if (!c.workload.is_kv()) {
     c.phases.assign(workload::kAllPhases.begin(), workload::kAllPhases.end());
   }
   c.timeout_seconds = r.Integer("timeout_seconds", 1, kMaxCount, false).value_or(c.timeout_seconds);
@@ -120,6 +128,7 @@ RunConfig ParseRunConfig(const std::string& text, const std::string& source) {
   }
   try {
     RunConfig c = ParseRoot(root);
+    if (c.workload.is_kv()) return c;
     const Status s = c.workload.Effective().Validate();
     if (!s.ok()) throw ConfigError("workload: " + s.message());
     return c;

@@ -9,6 +9,9 @@
 namespace kvbench::config {
 
 void ApplyOverrides(const Overrides& overrides, RunConfig* config) {
+  if (overrides.profiles && config->workload.is_kv()) {
+    throw ConfigError("--profiles: the config's workload is of kind \"kv\"; its size is workload.records");
+  }
   if (overrides.profiles) {
     if (*overrides.profiles < 1 || *overrides.profiles > INT32_MAX) {
       throw ConfigError("--profiles: expected an integer in [1, " + std::to_string(INT32_MAX) + "], got " +

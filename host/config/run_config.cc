@@ -39,7 +39,7 @@ nlohmann::json RunConfig::ToJson() const {
         {{"name", e.name}, {"plugin", e.plugin}, {"settings", e.settings}, {"durability", e.durability}});
     if (e.crash_promise) engines_json.back()["crash_promise"] = *e.crash_promise;
   }
-  return {
+  nlohmann::json out = {
       {"schema_version", kConfigSchemaVersion},
       {"name", name},
       {"workload",
@@ -64,6 +64,11 @@ nlohmann::json RunConfig::ToJson() const {
         {"memory_latency", ProbesMemoryLatency()}}},
       {"engines", engines_json},
   };
+  if (workload.is_kv()) {
+    out["workload"] = workload::kv::ToJson(workload.kv);
+    out.erase("phases");
+  }
+  return out;
 }
 
 }  // namespace kvbench::config

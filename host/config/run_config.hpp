@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "measure/phase_meter.hpp"
+#include "workload/kv/kv_spec.hpp"
 #include "workload/phase_id.hpp"
 #include "workload/workload_params.hpp"
 
@@ -22,8 +23,15 @@ inline constexpr int64_t kDefaultTimeoutSeconds = 120000;
 // Workloads this large get the memory latency probe unless measure.memory_latency says otherwise.
 inline constexpr int32_t kMemoryLatencyMinProfiles = 100000;
 
+inline constexpr const char* kProfilesKind = "profiles";
+inline constexpr const char* kKvKind = "kv";
+
 // The "workload" member. Per-phase counts left out of the config follow the spec's defaults for `profiles`.
+// Kind "kv" (workload/kv/kv_spec.hpp) uses only `kv`; its phases are its own (RunConfig::phases stays empty).
 struct WorkloadSpec {
+  std::string kind = kProfilesKind;
+  workload::kv::KvSpec kv;  // kind "kv" only
+  bool is_kv() const { return kind == kKvKind; }
   int32_t profiles = 0;
   int32_t seed = 570123434;
   int32_t query_limit = 100;
@@ -56,7 +64,8 @@ struct EngineSpec {
 struct RunConfig {
   std::string name;
   WorkloadSpec workload;
-  std::vector<workload::PhaseId> phases;             // the phases to run, in order (all 16 when the config names none)
+  // The profile phases to run, in order (all 16 when the config names none; none for kind "kv").
+  std::vector<workload::PhaseId> phases;
   int64_t timeout_seconds = kDefaultTimeoutSeconds;  // per engine, the whole engine run
   measure::MeasureOptions measure;
   std::vector<EngineSpec> engines;
@@ -64,7 +73,8 @@ struct RunConfig {
   // Whether the run probes the machine's memory latency: measure.memory_latency if set, else whether the workload
   // has at least kMemoryLatencyMinProfiles profiles.
   bool ProbesMemoryLatency() const {
-    return measure.memory_latency.value_or(workload.profiles >= kMemoryLatencyMinProfiles);
+    const int64_t size = workload.is_kv() ? workload.kv.records : workload.profiles;
+    return measure.memory_latency.value_or(size >= kMemoryLatencyMinProfiles);
   }
 
   // The config as run, defaults filled in (the "config" member of results.json; ParseRunConfig accepts it).

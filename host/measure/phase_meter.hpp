@@ -93,6 +93,16 @@ class PhaseMeter {
     }
     AddOps(1);
   }
+  // Hot: OpEnd for an operation a rate-limited client scheduled to start at `scheduled_ns` (MonotonicNs()): a
+  // sampled operation's latency runs from its schedule, not from when it started, so time spent waiting behind a
+  // slow operation counts (coordinated omission corrected). `start` is OpStart()'s (0: not sampled).
+  void OpEndScheduled(uint64_t start, uint64_t scheduled_ns) {
+    if (start != 0) {
+      const uint64_t now = MonotonicNs();
+      histogram_.Record(now > scheduled_ns ? now - scheduled_ns : 0);
+    }
+    AddOps(1);
+  }
   // Counts operations that were not timed one by one.
   void AddOps(uint64_t n) { ops_.store(ops_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed); }
 

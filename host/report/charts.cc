@@ -40,9 +40,32 @@ BarChart PhaseThroughput(const Results& results, std::string title, PhaseFamily 
   });
 }
 
+// A kv workload's phases are the config's own, so its charts follow them: one throughput chart in phase order.
+std::vector<Chart> BuildKvMainCharts(const Results& results) {
+  std::vector<Chart> charts;
+  charts.push_back(Finish(MakeBars(results, "Execution Time", ValueKind::kMilliseconds,
+                                   {"Run time", "Completed phase time", "Settle", "Reopen", "Verify"},
+                                   [](const Engine& e, size_t c) -> OptDouble {
+                                     const OptDouble values[] = {e.run_ms, e.completed_phase_ms, e.settle_ms,
+                                                                 e.reopen_ms, e.verify_ms};
+                                     return values[c];
+                                   })));
+  const std::vector<std::string> names = AllPhaseNames(results);
+  charts.push_back(Finish(
+      MakeBars(results, "Phase Throughput", ValueKind::kRate, names, [names](const Engine& e, size_t c) -> OptDouble {
+        const Phase* p = e.FindPhase(names[c]);
+        return p != nullptr ? p->ops_per_s : std::nullopt;
+      })));
+  charts.push_back(
+      Finish(MakeBars(results, "Resource Footprint", ValueKind::kBytes, {"Storage", "Process peak memory"},
+                      [](const Engine& e, size_t c) { return c == 0 ? e.storage_bytes : e.peak_memory_bytes; })));
+  return charts;
+}
+
 }  // namespace
 
 std::vector<Chart> BuildMainCharts(const Results& results) {
+  if (results.workload.is_kv()) return BuildKvMainCharts(results);
   std::vector<Chart> charts;
   charts.push_back(Finish(MakeBars(
       results, "Execution Time", ValueKind::kMilliseconds,
@@ -106,7 +129,7 @@ std::vector<Chart> BuildTimelineCharts(const Results& results) {
   for (size_t i = 0; i < results.engines.size(); ++i) {
     const Engine& engine = results.engines[i];
     for (const Phase& phase : engine.phases) {
-      if (FamilyOf(phase.name) != PhaseFamily::kWrite) continue;
+      if (!results.workload.is_kv() && FamilyOf(phase.name) != PhaseFamily::kWrite) continue;
       const auto& timeline = phase.measurements.timeline;
       if (!timeline || timeline->ops.empty()) continue;
       LineChart line;

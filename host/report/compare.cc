@@ -71,6 +71,8 @@ std::string WorkloadDifference(const Workload& a, const Workload& b) {
   for (const auto& [name, field] : fields) {
     if (a.*field != b.*field) return std::string(name) + " " + n(a.*field) + " vs " + n(b.*field);
   }
+  if (a.records != b.records) return "records " + n(a.records) + " vs " + n(b.records);
+  if (a.kv != b.kv) return "the kv workload's phases, keys or values";
   return "";
 }
 

@@ -20,6 +20,10 @@ void AddTable(Document* doc, Table table);
 
 // The sections of the published report, from Charts to Durability Settings.
 void AddPublishedSections(const Results& results, Document* doc);
+// The kv workload's "Configuration" (records, keys, values, each phase as expanded) and "Scenario Details" (per
+// phase: background writer, rate limit and coordinated omission, operations by kind) (kv_sections.cc).
+void AddKvConfiguration(const Results& results, Document* doc);
+void AddKvPhaseDetails(const Results& results, Document* doc);
 // "Deep Verify": one row per engine that ran it (workload.deep_verify); nothing when none did.
 void AddDeepVerifySection(const Results& results, Document* doc);
 // The sections that carry the measurements beyond the report: Latency, Throughput Over Time, Resources,

@@ -73,7 +73,22 @@ void AddCharts(const Results&, Document* doc) {
   }
 }
 
+// A kv workload has no stabilize steps; its engines' value errors (reads that were not what was written) show here.
+void AddKvTotals(const Results& results, Document* doc) {
+  AddHeading(doc, 2, "Total By Engine");
+  Table t = MakeTable({"Engine", "Status", "Run time", "Completed phase time", "Settle", "Reopen", "Verify", "Storage",
+                       "Process peak memory", "Value errors", "Final checksum"},
+                      {1, 10});
+  for (const Engine& e : results.engines) {
+    t.rows.push_back({e.name, e.status, FormatMs(e.run_ms), FormatMs(e.completed_phase_ms), FormatMs(e.settle_ms),
+                      ReopenMs(e), FormatMs(e.verify_ms), FormatBytes(e.storage_bytes),
+                      FormatBytes(e.peak_memory_bytes), FormatCount(e.value_errors), Text(e.final_checksum)});
+  }
+  AddTable(doc, std::move(t));
+}
+
 void AddTotals(const Results& results, Document* doc) {
+  if (results.workload.is_kv()) return AddKvTotals(results, doc);
   AddHeading(doc, 2, "Total By Engine");
   Table t =
       MakeTable({"Engine", "Status", "Run time", "Completed phase time", "Pre-read stabilize", "Post-update stabilize",
@@ -129,19 +144,36 @@ void AddInterpretationNotes(const Results& results, Document* doc) {
       }
     }
   }
-  std::vector<std::string> notes = {
-      "This benchmark measures live single-operation profile inserts, updates, reads, and indexed queries.",
-      (names.empty() ? std::string("All") : JoinAnd(names)) +
-          " secondary indexes are maintained by the benchmark application using separate stores.",
-      "Each engine runs embedded in its own child process of the benchmark host, so its memory, CPU and disk "
-      "figures are its own.",
-      "Completed phase time is the sum of measured workload phases. Run time also includes opening the engine, "
-      "stabilization, settle/checkpoint, reopen, verification, and closing.",
-      "The write throughput chart includes raw write phases and derived write-readiness bars that add the "
-      "following stabilization phase.",
-      "Storage is measured after each engine settles or checkpoints its data.",
-      "Process peak memory is the peak resident set size of each engine's process.",
-  };
+  std::vector<std::string> notes;
+  if (results.workload.is_kv()) {
+    notes = {
+        "This benchmark runs a kv workload: the phases its config names (YCSB core workloads and db_bench "
+        "benchmarks as presets), single operations on one store, one client.",
+        "Every value read is checked against the version the workload wrote (values derive from the record and its "
+        "version); Value errors counts reads that were stale, wrong, missing, unexpected or out of order, and any "
+        "fails correctness.",
+        "Each engine runs embedded in its own child process of the benchmark host, so its memory, CPU and disk "
+        "figures are its own.",
+        "Completed phase time is the sum of measured workload phases. Run time also includes opening the engine, "
+        "settle/checkpoint, reopen, verification, and closing.",
+        "Storage is measured after each engine settles or checkpoints its data.",
+        "Process peak memory is the peak resident set size of each engine's process.",
+    };
+  } else {
+    notes = {
+        "This benchmark measures live single-operation profile inserts, updates, reads, and indexed queries.",
+        (names.empty() ? std::string("All") : JoinAnd(names)) +
+            " secondary indexes are maintained by the benchmark application using separate stores.",
+        "Each engine runs embedded in its own child process of the benchmark host, so its memory, CPU and disk "
+        "figures are its own.",
+        "Completed phase time is the sum of measured workload phases. Run time also includes opening the engine, "
+        "stabilization, settle/checkpoint, reopen, verification, and closing.",
+        "The write throughput chart includes raw write phases and derived write-readiness bars that add the "
+        "following stabilization phase.",
+        "Storage is measured after each engine settles or checkpoints its data.",
+        "Process peak memory is the peak resident set size of each engine's process.",
+    };
+  }
   if (!not_persistent.empty()) {
     notes.push_back(JoinAnd(not_persistent) + (not_persistent.size() == 1 ? " is" : " are") +
                     " not persistent (the plugin does not declare KVB_CAP_PERSISTENT): no reopen step, and verify "
@@ -204,8 +236,10 @@ void AddPhaseResults(const Results& results, Document* doc) {
       continue;
     }
     const bool latency = e.HasLatency();
+    const bool kv = results.workload.is_kv();
     std::vector<std::string> header = {"Phase", "Operations", "Time", "Throughput", "Checksum"};
     if (latency) header.insert(header.end(), {"p50", "p99", "p99.9"});
+    if (kv) header.insert(header.end(), {"Value errors", "Hottest 1%"});
     Table t = MakeTable(std::move(header), {4});
     for (const Phase& p : e.phases) {
       std::vector<std::string> row = {p.name, FormatCount(p.operations), FormatMs(p.elapsed_ms),
@@ -216,6 +250,11 @@ void AddPhaseResults(const Results& results, Document* doc) {
         row.push_back(FormatNanos(l ? l->p99 : std::nullopt));
         row.push_back(FormatNanos(l ? l->p999 : std::nullopt));
       }
+      if (kv) {
+        row.push_back(FormatCount(p.kv ? p.kv->value_errors : std::nullopt));
+        row.push_back(p.kv && p.kv->hottest_1pct_share ? FormatFixed(*p.kv->hottest_1pct_share * 100.0, 1) + "%"
+                                                       : std::string(kNotAvailable));
+      }
       t.rows.push_back(std::move(row));
     }
     AddTable(doc, std::move(t));
@@ -223,6 +262,7 @@ void AddPhaseResults(const Results& results, Document* doc) {
 }
 
 void AddConfiguration(const Results& results, Document* doc) {
+  if (results.workload.is_kv()) return AddKvConfiguration(results, doc);
   AddHeading(doc, 2, "Configuration");
   const Workload& w = results.workload;
   std::vector<std::string> items = {
@@ -315,8 +355,9 @@ void AddPublishedSections(const Results& results, Document* doc) {
   AddTotals(results, doc);
   AddCorrectness(results, doc);
   AddInterpretationNotes(results, doc);
-  AddWriteReadiness(results, doc);
+  if (!results.workload.is_kv()) AddWriteReadiness(results, doc);
   AddPhaseResults(results, doc);
+  if (results.workload.is_kv()) AddKvPhaseDetails(results, doc);
   AddConfiguration(results, doc);
   AddEnvironment(results, doc);
   AddEngineSettings(results, doc);
@@ -325,8 +366,14 @@ void AddPublishedSections(const Results& results, Document* doc) {
 
 Document BuildDocument(const Results& results) {
   Document doc;
-  doc.title = results.workload.profiles ? "Benchmark " + FormatProfileCount(*results.workload.profiles) + " Profiles"
+  if (results.workload.is_kv()) {
+    doc.title = results.workload.records
+                    ? "Benchmark " + FormatProfileCount(*results.workload.records) + " Records (kv workload)"
+                    : std::string("Benchmark kv workload");
+  } else {
+    doc.title = results.workload.profiles ? "Benchmark " + FormatProfileCount(*results.workload.profiles) + " Profiles"
                                         : std::string("Benchmark Profiles");
+  }
   doc.charts = BuildMainCharts(results);
   for (Chart& c : BuildTimelineCharts(results)) doc.charts.push_back(std::move(c));
   AddPublishedSections(results, &doc);

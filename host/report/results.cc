@@ -77,6 +77,13 @@ void ComputeCorrectness(Results* results, const std::vector<ChecksumMismatch>& r
     if (seen.insert({m.phase, m.engine}).second) c.mismatches.push_back(m);
   }
   c.passed = c.mismatches.empty();
+  // A kv engine that read values other than the ones written fails correctness whatever its checksums say.
+  std::vector<std::string> wrong_values;
+  for (const Engine& engine : results->engines) {
+    if (engine.completed() && engine.value_errors && *engine.value_errors > 0) {
+      wrong_values.push_back(engine.name + " (" + FormatCount(engine.value_errors) + ")");
+    }
+  }
   if (c.engines_compared.empty()) {
     c.message = "No engine completed; no checksums to validate.";
   } else if (c.passed) {
@@ -85,6 +92,10 @@ void ComputeCorrectness(Results* results, const std::vector<ChecksumMismatch>& r
     c.message = "Checksum validation failed: " + std::to_string(c.mismatches.size()) +
                 (c.mismatches.size() == 1 ? " mismatch" : " mismatches") +
                 " across completed engines: " + Join(c.engines_compared, ", ") + ".";
+  }
+  if (!c.engines_compared.empty() && !wrong_values.empty()) {
+    c.passed = false;
+    c.message += " Values read were not the ones written: " + Join(wrong_values, ", ") + ".";
   }
   results->correctness = std::move(c);
 }

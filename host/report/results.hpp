@@ -44,11 +44,21 @@ struct Measurements {
   }
 };
 
+// What a kv workload's phase adds (its "kv" member).
+struct KvPhaseDetails {
+  OptDouble value_errors;         // reads that were not what was written
+  OptDouble hottest_1pct_share;   // share of key-addressed operations on the hottest 1% of records
+  OptDouble background_ops;       // the background writer's overwrites (phases with one)
+  std::optional<Latency> background_latency;
+  bool latency_from_schedule = false;  // rate-limited: coordinated-omission corrected
+};
+
 struct Phase {
   std::string name;
   OptDouble operations, elapsed_ms, ops_per_s;
   std::string checksum;  // empty when unknown
   Measurements measurements;
+  std::optional<KvPhaseDetails> kv;  // kv workloads only
 };
 
 struct Step {
@@ -86,6 +96,7 @@ struct Engine {
   std::string final_checksum;
   bool persistent = true;  // false when the file says "persistent": false (no reopen step: reopen_ms is null)
   std::optional<DeepVerifySummary> deep_verify;
+  OptDouble value_errors, verified_record_count;  // kv workloads only
   Amplification amplification;
   size_t environment_index = 0;  // into Results::environments
 
@@ -118,6 +129,14 @@ struct Workload {
   std::optional<int64_t> profiles, seed, query_limit, reads, email_reads, queries, updates, post_reads,
       post_email_reads, post_queries, timeout_seconds;
   std::string profile_writes;  // "individual operations" unless the file says otherwise
+  // Kind "kv": the record count and the workload member as written, without timeout_seconds (two files ran the
+  // same kv workload when these are equal).
+  std::optional<int64_t> records;
+  nlohmann::ordered_json kv;
+
+  bool is_kv() const { return kind == "kv"; }
+  // What a scaling series varies: the profile count, or a kv workload's record count.
+  std::optional<int64_t> scale() const { return is_kv() ? records : profiles; }
 };
 
 struct ChecksumMismatch {

@@ -47,10 +47,7 @@ const json& Member(const json& obj, const char* key) {
   return it == obj.end() ? kNull : *it;
 }
 
-Measurements ParseMeasurements(const json& m) {
-  Measurements out;
-  if (!m.is_object()) return out;
-  const json& lat = Member(m, "latency");
+std::optional<Latency> ParseLatency(const json& lat) {
   if (lat.is_object()) {
     Latency l;
     l.count = Num(lat, "count");
@@ -71,8 +68,15 @@ Measurements ParseMeasurements(const json& m) {
         if (*l.count < static_cast<double>(measure::LatencyHistogram::SamplesToResolve(percentile))) value->reset();
       }
     }
-    out.latency = l;
+    return l;
   }
+  return std::nullopt;
+}
+
+Measurements ParseMeasurements(const json& m) {
+  Measurements out;
+  if (!m.is_object()) return out;
+  out.latency = ParseLatency(Member(m, "latency"));
   const json& tl = Member(m, "timeline");
   if (tl.is_object() && Member(tl, "ops").is_array()) {
     Timeline t;
@@ -136,6 +140,15 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
       }
       phase.checksum = Str(p, "checksum");
       phase.measurements = ParseMeasurements(Member(p, "measurements"));
+      if (const json& kv = Member(p, "kv"); kv.is_object()) {
+        KvPhaseDetails d;
+        d.value_errors = Num(Member(kv, "value_errors"), "total");
+        d.hottest_1pct_share = Num(kv, "hottest_1pct_share");
+        d.background_ops = Num(Member(kv, "background"), "operations");
+        d.background_latency = ParseLatency(Member(Member(kv, "background"), "latency"));
+        d.latency_from_schedule = Member(kv, "latency_from_schedule") == json(true);
+        phase.kv = d;
+      }
       out->phases.push_back(std::move(phase));
     }
   }
@@ -191,6 +204,8 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
     d.elapsed_ms = Num(deep, "elapsed_ms");
     out->deep_verify = d;
   }
+  out->value_errors = Num(Member(e, "value_errors"), "total");
+  out->verified_record_count = Num(e, "verified_record_count");
   const json& amp = Member(e, "amplification");
   Amplification& a = out->amplification;
   a.logical_bytes_written = Num(amp, "logical_bytes_written");
@@ -223,6 +238,11 @@ Workload ParseWorkload(const json& w) {
   out.timeout_seconds = Int(w, "timeout_seconds");
   out.profile_writes = Str(w, "profile_writes");
   if (out.profile_writes.empty()) out.profile_writes = "individual operations";
+  if (out.is_kv()) {
+    out.records = Int(w, "records");
+    out.kv = w;
+    out.kv.erase("timeout_seconds");
+  }
   return out;
 }
 
@@ -290,6 +310,8 @@ std::string FirstWorkloadDifference(const Workload& a, const Workload& b) {
     if (values.first != values.second) return name;
   }
   if (a.profile_writes != b.profile_writes) return "profile_writes";
+  if (a.records != b.records) return "records";
+  if (a.kv != b.kv) return "kv";
   return {};
 }
 
@@ -358,6 +380,8 @@ Status LoadAndMerge(const std::vector<std::string>& paths, Results* out) {
       const auto pick = [&](const Workload& w) -> std::string {
         if (diff == "kind") return w.kind;
         if (diff == "profile_writes") return w.profile_writes;
+        if (diff == "records") return Show(w.records);
+        if (diff == "kv") return w.kv.dump().substr(0, 300);
         const std::map<std::string, std::optional<int64_t>> v = {{"profiles", w.profiles},
                                                                  {"seed", w.seed},
                                                                  {"query_limit", w.query_limit},

@@ -15,6 +15,16 @@ namespace {
 // What must be equal for two runs' costs to be comparable (everything but the counts).
 std::string ComparableKey(const Workload& w) {
   const auto n = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("null"); };
+  if (w.is_kv()) {  // the record count is the scale (and the presets' operation counts follow it)
+    std::string phases;
+    if (const auto it = w.kv.find("phases"); it != w.kv.end() && it->is_array()) {
+      for (const auto& p : *it) {
+        phases += (phases.empty() ? "" : ", ") + p.value("name", std::string("?"));
+        if (p.contains("mix")) phases += " " + p["mix"].dump();
+      }
+    }
+    return "kind kv, seed " + n(w.seed) + ", phases " + phases;
+  }
   return "kind " + w.kind + ", seed " + n(w.seed) + ", query_limit " + n(w.query_limit) + ", profile writes " +
          w.profile_writes;
 }
@@ -39,7 +49,7 @@ void NoteRunOrder(const std::vector<Results>& runs, const std::vector<int64_t>& 
   std::vector<std::pair<std::string, int64_t>> timeline;  // (created_at, profiles); ISO 8601 UTC sorts as text
   for (const Results& run : runs) {
     if (run.created_at.empty() || run.created_at[0].empty()) return;
-    timeline.emplace_back(run.created_at[0], *run.workload.profiles);
+    timeline.emplace_back(run.created_at[0], *run.workload.scale());
   }
   std::sort(timeline.begin(), timeline.end());
   size_t blocks_of_runs = 1;  // maximal stretches of one scale in time order
@@ -125,7 +135,7 @@ void CombineMemoryLatency(const std::vector<Results>& runs, Scaling* out) {
     }
     machine = MachineKey(env);
     ++out->memory_latency_runs;
-    const size_t scale = static_cast<size_t>(std::find(out->scales.begin(), out->scales.end(), *run.workload.profiles) -
+    const size_t scale = static_cast<size_t>(std::find(out->scales.begin(), out->scales.end(), *run.workload.scale()) -
                                              out->scales.begin());
     ++out->memory_latency_runs_by_scale[scale];
     for (const MemoryLatency& p : env.memory_latency) {
@@ -187,15 +197,18 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
   for (size_t i = 0; i < runs.size(); ++i) {
     const Workload& w = runs[i].workload;
     const std::string name = runs[i].source_files.empty() ? "file " + std::to_string(i + 1) : runs[i].source_files[0];
-    if (!w.profiles || *w.profiles <= 0) return Status::InvalidArgument(name + ": the workload has no profile count");
+    if (!w.scale() || *w.scale() <= 0) {
+      return Status::InvalidArgument(name + (w.is_kv() ? ": the kv workload has no record count"
+                                                       : ": the workload has no profile count"));
+    }
     if (ComparableKey(w) != ComparableKey(runs[0].workload)) {
       const std::string first = runs[0].source_files.empty() ? "the first file" : runs[0].source_files[0];
       return Status::InvalidArgument(name + " ran a different workload than " + first + " (" + ComparableKey(w) +
                                      " vs " + ComparableKey(runs[0].workload) +
                                      "); only the counts may differ between scales");
     }
-    if (std::find(out->scales.begin(), out->scales.end(), *w.profiles) == out->scales.end())
-      out->scales.push_back(*w.profiles);
+    if (std::find(out->scales.begin(), out->scales.end(), *w.scale()) == out->scales.end())
+      out->scales.push_back(*w.scale());
   }
   std::sort(out->scales.begin(), out->scales.end());
   if (out->scales.size() < 2) {
@@ -219,7 +232,7 @@ Status ComputeScaling(const std::vector<Results>& runs, std::optional<double> li
   std::map<std::pair<std::string, std::string>, Costs> costs;
   std::map<std::string, std::vector<size_t>> engine_runs;
   for (const Results& run : runs) {
-    const size_t s = scale_index(*run.workload.profiles);
+    const size_t s = scale_index(*run.workload.scale());
     ++out->files_per_scale[s];
     for (const Engine& engine : run.engines) {
       if (phases.find(engine.name) == phases.end()) {

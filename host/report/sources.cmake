@@ -8,6 +8,7 @@ list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/report_document.cc
   ${CMAKE_CURRENT_LIST_DIR}/measurement_sections.cc
   ${CMAKE_CURRENT_LIST_DIR}/deep_verify_section.cc
+  ${CMAKE_CURRENT_LIST_DIR}/kv_sections.cc
   ${CMAKE_CURRENT_LIST_DIR}/markdown_writer.cc
   ${CMAKE_CURRENT_LIST_DIR}/html_writer.cc
   ${CMAKE_CURRENT_LIST_DIR}/csv_writer.cc

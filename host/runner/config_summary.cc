@@ -10,8 +10,12 @@ std::string SummarizeConfig(const config::RunConfig& config, const std::vector<C
       engines += ": " + plugins[i].plugin.value("name", "?") + " " + plugins[i].plugin.value("version", "?");
     }
   }
-  return config.name + ": " + std::to_string(config.workload.profiles) + " profiles, " +
-         std::to_string(config.phases.size()) + " phases, timeout " + std::to_string(config.timeout_seconds) + " s, " +
+  const std::string size = config.workload.is_kv()
+                               ? std::to_string(config.workload.kv.records) + " records (kv), " +
+                                     std::to_string(config.workload.kv.phases.size()) + " phases"
+                               : std::to_string(config.workload.profiles) + " profiles, " +
+                                     std::to_string(config.phases.size()) + " phases";
+  return config.name + ": " + size + ", timeout " + std::to_string(config.timeout_seconds) + " s, " +
          std::to_string(config.engines.size()) + (config.engines.size() == 1 ? " engine (" : " engines (") + engines +
          ")";
 }

@@ -54,6 +54,22 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
                std::to_string(deep.value("extra", uint64_t{0})) + ", orphans " +
                std::to_string(deep.value("orphans", uint64_t{0})) + ")";
   }
+  // The kv workload: a completed engine that returned values other than the ones written (stale, wrong, missing,
+  // unexpected or out of order).
+  std::string wrong_values;
+  for (const nlohmann::json& engine : engines) {
+    const nlohmann::json errors = engine.value("value_errors", nlohmann::json(nullptr));
+    if (engine.value("status", "") != kCompleted || !errors.is_object() || errors.value("total", uint64_t{0}) == 0) {
+      continue;
+    }
+    wrong_values += (wrong_values.empty() ? "" : "; ") + engine.value("name", "") + " (" +
+                    std::to_string(errors.value("total", uint64_t{0})) + ": stale " +
+                    std::to_string(errors.value("stale", uint64_t{0})) + ", wrong " +
+                    std::to_string(errors.value("wrong", uint64_t{0})) + ", missing " +
+                    std::to_string(errors.value("missing", uint64_t{0})) + ", unexpected " +
+                    std::to_string(errors.value("unexpected", uint64_t{0})) + ", misordered " +
+                    std::to_string(errors.value("misordered", uint64_t{0})) + ")";
+  }
   nlohmann::json out;
   out["engines_compared"] = compared;
   out["mismatches"] = mismatches;
@@ -76,6 +92,12 @@ nlohmann::json CheckCorrectness(const nlohmann::json& engines) {
     out["message"] = compared.size() == 1
                          ? "Checksum validation passed: one completed engine (" + names + "), nothing to compare with."
                          : "Checksum validation passed across completed engines: " + names + ".";
+  }
+  // Said whatever else failed: a checksum mismatch alone does not tell which engine read wrong values.
+  if (!compared.empty() && !wrong_values.empty()) {
+    const std::string said = out["passed"].get<bool>() ? "" : out["message"].get<std::string>() + " ";
+    out["passed"] = false;
+    out["message"] = said + "Values read were not the ones written: " + wrong_values + ".";
   }
   return out;
 }

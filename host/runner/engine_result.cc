@@ -175,6 +175,10 @@ nlohmann::json EngineResult::ToJson() const {
   out["verified_profile_count"] = value("verified_profile_count");
   out["persistent"] = value("persistent");
   if (const nlohmann::json deep = value("deep_verify"); !deep.is_null()) out["deep_verify"] = deep;
+  // The kv workload's: records found by verify, and every value read that was not the one written.
+  for (const char* member : {"verified_record_count", "value_errors", "verify_value_errors"}) {
+    if (const nlohmann::json v = value(member); !v.is_null()) out[member] = v;
+  }
   measure::Amplification amplification;
   amplification.logical_bytes_written = OptionalBytes(value("logical_bytes_written"));
   amplification.disk_bytes_written = OptionalBytes(value("disk_bytes_written"));

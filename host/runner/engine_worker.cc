@@ -15,6 +15,7 @@
 #include "runner/progress_sampler.hpp"
 #include "runner/storage_size.hpp"
 #include "workload/deep_verify.hpp"
+#include "workload/kv/kv_workload.hpp"
 #include "workload/profile_workload.hpp"
 
 namespace kvbench::runner {
@@ -86,6 +87,7 @@ class WorkerRun {
   }
 
   Status RunAll() {
+    if (request_.config.workload.is_kv()) return RunKv();
     Status s = LoadPlugin();
     if (!s.ok()) return s;
     const bool persistent = plugin_->Has(KVB_CAP_PERSISTENT);
@@ -153,6 +155,111 @@ class WorkerRun {
     Value("run_ms", MsSince(run_start));
     if (disk_bytes_written_) Value("disk_bytes_written", *disk_bytes_written_);
     return Status::OK();
+  }
+
+  // The kv workload (workload/kv/kv_workload.hpp): one store, its phases in config order, then the same settle,
+  // storage, reopen, verify and close steps as the profile workload; no stabilize steps (YCSB and db_bench have
+  // none). Values read that are not what was written are the value "value_errors" (correctness fails on any).
+  Status RunKv() {
+    Status s = LoadPlugin();
+    if (!s.ok()) return s;
+    const bool persistent = plugin_->Has(KVB_CAP_PERSISTENT);
+    Value("persistent", persistent);
+    current_ = "plan";
+    kv_ = std::make_unique<workload::kv::KvWorkload>(request_.config.workload.kv);
+    if (request_.progress_interval_ms > 0) {
+      progress_ = std::make_unique<ProgressSampler>(events_, request_.progress_interval_ms);
+    }
+    Value("host_memory_before_open_bytes", measure::CurrentRssBytes());
+    const auto run_start = std::chrono::steady_clock::now();
+    s = Step(kStepOpen, [&] { return OpenKvEngine(); });
+    if (!s.ok()) return s;
+    s = Describe();
+    if (!s.ok()) return s;
+    workload::kv::ValueErrors errors;
+    for (size_t i = 0; i < kv_->spec().phases.size(); ++i) {
+      s = KvPhase(i, &errors);
+      if (!s.ok()) return s;
+    }
+    Value("logical_bytes_written", logical_bytes_written_);
+    Value("live_logical_bytes", kv_->live_logical_bytes());
+    s = Step(kStepSettle, [&] { return engine_->Settle(); });
+    if (!s.ok()) return s;
+    current_ = "storage";
+    uint64_t storage = 0;
+    s = StorageBytes(request_.data_dir, &storage);
+    if (!s.ok()) return s;
+    Value("storage_bytes", storage);
+    if (persistent) {
+      s = Step(kStepReopen, [&] {
+        Status closed = CloseKvEngine();
+        return closed.ok() ? OpenKvEngine() : closed;
+      });
+      if (!s.ok()) return s;
+    }
+    workload::kv::KvOutcome verified;
+    s = Step(kStepVerify, [&] { return kv_->Verify(kv_store_.get(), &verified); });
+    if (!s.ok()) return s;
+    errors.Add(verified.errors);
+    Value("final_checksum", verified.checksum_comparable ? workload::FormatChecksum(verified.checksum) : "");
+    Value("verified_record_count", verified.found);
+    Value("verify_value_errors", verified.errors.ToJson());
+    Value("value_errors", errors.ToJson());
+    s = Step(kStepClose, [&] { return CloseKvEngine(); });
+    if (!s.ok()) return s;
+    Value("run_ms", MsSince(run_start));
+    if (disk_bytes_written_) Value("disk_bytes_written", *disk_bytes_written_);
+    return Status::OK();
+  }
+
+  Status OpenKvEngine() {
+    Status s = host::EngineClient::Open(plugin_, request_.data_dir, request_.engine().OpenConfigJson(), &engine_);
+    if (!s.ok()) return s;
+    return engine_->OpenStore(workload::kv::kKvStoreName, &kv_store_);
+  }
+
+  Status CloseKvEngine() {
+    kv_store_.reset();
+    Status s = engine_ ? engine_->Close() : Status::OK();
+    engine_.reset();
+    return s;
+  }
+
+  Status KvPhase(size_t index, workload::kv::ValueErrors* errors) {
+    const workload::kv::KvPhaseSpec& spec = kv_->spec().phases[index];
+    const char* name = spec.name.c_str();
+    current_ = name;
+    const int64_t total = kv_->Operations(index);
+    Status s = Send({{"event", "started"},
+                     {"name", name},
+                     {"kind", "phase"},
+                     {"total", total > 0 ? nlohmann::json(total) : nlohmann::json(nullptr)}});
+    if (!s.ok()) return s;
+    measure::PhaseMeter meter(request_.config.measure);
+    workload::kv::KvOutcome outcome;
+    Track(name, &meter, total > 0 ? total : -1);
+    meter.Begin();
+    s = kv_->RunPhase(index, kv_store_.get(), meter, &outcome);
+    measure::PhaseMeasurement m = meter.End();
+    Untrack();
+    AddDiskBytes(m);
+    if (!s.ok()) return s;
+    logical_bytes_written_ += outcome.logical_bytes_written;
+    errors->Add(outcome.errors);
+    const double seconds = std::max(m.elapsed_ms / 1000.0, 0.001);
+    nlohmann::json kv = outcome.ToJson();
+    kv["spec"] = workload::kv::PhaseToJson(spec);
+    nlohmann::json result = {
+        {"name", name},
+        {"operations", outcome.operations},
+        {"elapsed_ms", m.elapsed_ms},
+        {"ops_per_s", static_cast<double>(outcome.operations) / seconds},
+        {"checksum", outcome.checksum_comparable ? workload::FormatChecksum(outcome.checksum) : ""},
+        {"logical_bytes_written", outcome.logical_bytes_written},
+        {"measurements", m.ToJson()},
+        {"kv", std::move(kv)}};
+    if (std::optional<nlohmann::json> stats = EngineStats()) result["engine_stats"] = std::move(*stats);
+    return Send({{"event", "phase"}, {"result", std::move(result)}});
   }
 
   // Announced first: a plugin that crashes or hangs while it loads (a truncated file faults with SIGBUS when the
@@ -309,6 +416,8 @@ class WorkerRun {
   std::string current_;
   std::shared_ptr<const host::PluginLibrary> plugin_;
   std::unique_ptr<workload::ProfileWorkload> workload_;
+  std::unique_ptr<workload::kv::KvWorkload> kv_;
+  std::unique_ptr<host::StoreClient> kv_store_;
   std::unique_ptr<ProgressSampler> progress_;
   std::unique_ptr<host::EngineClient> engine_;
   std::array<std::unique_ptr<host::StoreClient>, 5> store_handles_;

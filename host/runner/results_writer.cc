@@ -37,6 +37,10 @@ nlohmann::json BuildResults(const config::RunConfig& config, const nlohmann::jso
                      {"post_queries", p.post_queries},
                      {"timeout_seconds", config.timeout_seconds},
                      {"phases", config::PhaseNames(config.phases)}};
+  if (config.workload.is_kv()) {  // the expanded kv workload: every phase with its preset's fields filled in
+    doc["workload"] = workload::kv::ToJson(config.workload.kv);
+    doc["workload"]["timeout_seconds"] = config.timeout_seconds;
+  }
   doc["environment"] = environment;
   doc["engines"] = engines;
   doc["correctness"] = CheckCorrectness(engines);

@@ -11,3 +11,4 @@ list(APPEND KVBENCH_HOST_SOURCES
 list(APPEND KVBENCH_CONFIG_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/phase_id.cc
   ${CMAKE_CURRENT_LIST_DIR}/workload_params.cc)
+include(${CMAKE_CURRENT_LIST_DIR}/kv/sources.cmake)

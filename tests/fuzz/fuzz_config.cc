@@ -31,8 +31,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   FUZZ_CHECK(!config.engines.empty(), "accepted a config without engines");
-  FUZZ_CHECK(config.workload.profiles > 0, "accepted a non-positive profile count");
-  FUZZ_CHECK(!config.phases.empty(), "accepted an empty phase list");
+  if (config.workload.is_kv()) {
+    FUZZ_CHECK(config.workload.kv.records > 0, "accepted a non-positive record count");
+    FUZZ_CHECK(!config.workload.kv.phases.empty(), "accepted a kv workload without phases");
+    FUZZ_CHECK(config.phases.empty(), "accepted profile phases beside a kv workload");
+    for (const auto& phase : config.workload.kv.phases) {
+      FUZZ_CHECK((phase.operations > 0) != (phase.duration_seconds > 0), "a kv phase without exactly one length");
+    }
+  } else {
+    FUZZ_CHECK(config.workload.profiles > 0, "accepted a non-positive profile count");
+    FUZZ_CHECK(!config.phases.empty(), "accepted an empty phase list");
+  }
 
   const nlohmann::json as_run = config.ToJson();
   const std::string dumped = as_run.dump();

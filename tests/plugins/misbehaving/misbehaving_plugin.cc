@@ -8,6 +8,8 @@
 //                    with a different email).
 //   throw_in_next:   the ThrowAfterNexts-th iterator Next() (default 1) throws instead of moving, once: an engine
 //                    bug that surfaces as an exception. The SDK must report it as an iterator error.
+//   stale_overwrite: after StaleAfterPuts puts (default 0), a put of a key that exists keeps the old value and
+//                    still returns OK: a lost update that reads back stale (the kv workload must count it).
 #include <chrono>
 #include <cstdlib>
 #include <kvbench/sdk.hpp>
@@ -34,6 +36,7 @@ struct Behaviour {
   int64_t garbage_after_gets = 0;
   std::string garbage_kind = "junk";
   int64_t throw_after_nexts = 1;
+  int64_t stale_after_puts = 0;
 };
 
 // Data outlives an engine instance (keyed by data directory) so that reopen + verify works.
@@ -82,6 +85,9 @@ class Store {
     ++counters_->puts;
 #if defined(KVB_MISBEHAVE_ABORT_MID_PHASE)
     if (behaviour_->abort_after_gets == 0 && counters_->puts >= behaviour_->abort_after_puts) std::abort();
+#endif
+#if defined(KVB_MISBEHAVE_STALE_OVERWRITE)
+    if (counters_->puts > behaviour_->stale_after_puts && map_->find(key) != map_->end()) return Status::OK();
 #endif
     map_->insert_or_assign(std::string(key), std::string(value));
     return Status::OK();
@@ -177,6 +183,7 @@ struct MisbehavingPlugin {
     config.Int("settings", "GarbageAfterGets", &b.garbage_after_gets, 0, INT64_MAX);
     config.Choice("settings", "GarbageKind", &b.garbage_kind, {"junk", "plausible"});
     config.Int("settings", "ThrowAfterNexts", &b.throw_after_nexts, 1, INT64_MAX);
+    config.Int("settings", "StaleAfterPuts", &b.stale_after_puts, 0, INT64_MAX);
     Status s = config.Finish();
     if (!s.ok()) return s;
     *engine = std::make_unique<Engine>(req.data_dir, std::move(b));
