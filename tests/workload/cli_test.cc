@@ -146,7 +146,7 @@ TEST(Cli, APluginThatWritesABogusEventIsStillListed) {
 TEST(Cli, ATimeoutPastTheMaximumIsRefused) {
   ScratchDir scratch;
   const std::string config = SourceDir() + "/configs/smoke.json";
-  for (const std::string command : {"conformance '" + TestPluginPath("abort_mid_phase") + "'",
+  for (const std::string& command : {"conformance '" + TestPluginPath("abort_mid_phase") + "'",
                                     "crashtest '" + config + "' --out '" + (scratch / "out") + "'"}) {
     SCOPED_TRACE(command);
     const Outcome o = Kvbench("", command + " --timeout 9300000000");
