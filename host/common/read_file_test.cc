@@ -32,9 +32,9 @@ TEST(ReadWholeFileTest, RefusesAFifoWithoutWaitingForAWriter) {
     return ReadWholeFile(fifo, &text);
   });
   if (read.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
-    const int writer = ::open(fifo.c_str(), O_WRONLY);  // lets the blocked reader go, so the test can end
+    // Lets the blocked reader go (and reach end of file once the writer is closed), so the test can end.
+    ::close(::open(fifo.c_str(), O_WRONLY));
     read.wait();
-    ::close(writer);
     FAIL() << "ReadWholeFile blocked on a FIFO";
   }
   const Status s = read.get();
