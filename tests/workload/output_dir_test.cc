@@ -110,9 +110,15 @@ TEST(OutputDir, AMountPointIsNeverWipedAndADiskMountedAtDataIsUsable) {
   ScratchDir scratch;
   const std::string out = scratch / "out";
   fs::create_directories(out + "/data/Memory");
+  // Unmounted however the test ends (before the scratch directory is removed), a failed one included.
+  struct Unmount {
+    std::string path;
+    ~Unmount() { ::umount2(path.c_str(), MNT_DETACH); }
+  };
   if (::mount("kvbench-test", (out + "/data/Memory").c_str(), "tmpfs", 0, "size=16m") != 0) {
     GTEST_SKIP() << "cannot mount a tmpfs here (needs root)";
   }
+  const Unmount engine_mount{out + "/data/Memory"};
   WriteFile(out + "/data/Memory/disk-file", "on the disk");
   WriteFile(scratch / "config.json", SmallConfig(1000, nlohmann::json::array({Memory("Memory")})).dump());
   const ProcessResult refused = RunKvbench({"run", scratch / "config.json", "--out", out, "--no-report"});
@@ -125,12 +131,12 @@ TEST(OutputDir, AMountPointIsNeverWipedAndADiskMountedAtDataIsUsable) {
   ASSERT_EQ(::umount2((out + "/data/Memory").c_str(), MNT_DETACH), 0);
 
   ASSERT_EQ(::mount("kvbench-test", (out + "/data").c_str(), "tmpfs", 0, "size=16m"), 0);
+  const Unmount data_mount{out + "/data"};
   WriteFile(out + "/data/disk-file", "on the disk");
   const ProcessResult run = RunKvbench({"run", scratch / "config.json", "--out", out, "--no-report"});
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(ReadFile(out + "/data/disk-file"), "on the disk");
   EXPECT_FALSE(fs::exists(out + "/data/Memory"));
-  ::umount2((out + "/data").c_str(), MNT_DETACH);
 }
 
 // A directory kept with --keep-data carries the marker: the next run into the same --out may replace it.
