@@ -1,6 +1,7 @@
 // kvbench: the command-line entry. Thin by design: it picks a subcommand and turns stray exceptions into one
 // message and a non-zero exit status.
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "cli/logging.hpp"
+#include "common/printable.hpp"
 #include "crash/crash_worker.hpp"
 #include "runner/engine_worker.hpp"
 
@@ -37,6 +39,7 @@ constexpr Command kCommands[] = {
     {"crashtest", kvbench::cli::CrashtestCommand,
      "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] "
      "[--timeout S] [--keep-data] [--power-cut]"},
+    {"verify", kvbench::cli::VerifyCommand, "verify OUT [--engine NAME]..."},
     // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp); also the
     // process in which the other commands load a plugin or run one conformance check.
     {"__engine-worker", kvbench::runner::EngineWorkerMain, nullptr},
@@ -63,6 +66,20 @@ bool AsksForHelp(const std::vector<std::string>& args) {
   return false;
 }
 
+// Paths are bytes, but kvbench records them (--out, --plugin-dir, a plugin's path, $TMPDIR, file names) in JSON,
+// which is text: one that is not UTF-8 used to end in an uncaught JSON exception after the run had started. The
+// message for the first argument or variable that is not, or "".
+std::string NonUtf8Input(const std::vector<std::string>& args) {
+  constexpr const char* kWhy = " is not valid UTF-8: kvbench records paths and names in JSON, which is text; rename it";
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!kvbench::IsValidUtf8(args[i])) return "argument '" + kvbench::EscapeBytes(args[i]) + "'" + kWhy;
+  }
+  if (const char* tmp = std::getenv("TMPDIR"); tmp != nullptr && !kvbench::IsValidUtf8(tmp)) {
+    return "$TMPDIR '" + kvbench::EscapeBytes(tmp) + "'" + kWhy;
+  }
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -82,6 +99,12 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 2, argv + argc);
   for (const Command& c : kCommands) {
     if (name != c.name) continue;
+    if (c.usage != nullptr) {
+      if (const std::string error = NonUtf8Input(args); !error.empty()) {
+        std::fprintf(stderr, "kvbench %s: %s\n", c.name, error.c_str());
+        return 2;
+      }
+    }
     if (c.usage != nullptr && AsksForHelp(args)) {
       std::printf("usage: kvbench %s\n", c.usage);
       return 0;

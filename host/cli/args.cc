@@ -60,13 +60,17 @@ std::vector<std::string> Args::values(const std::string& name) const {
   return out;
 }
 
-std::optional<long long> Args::positive_integer(const std::string& name) const {
+std::optional<long long> Args::positive_integer(const std::string& name, long long max) const {
   auto v = value(name);
   if (!v) return std::nullopt;
   long long x = 0;
   auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), x);
   if (ec != std::errc() || p != v->data() + v->size() || x <= 0) {
     throw UsageError("option --" + name + " expects a positive integer, got '" + *v + "'");
+  }
+  if (x > max) {
+    throw UsageError("option --" + name + " expects a positive integer of at most " + std::to_string(max) + ", got '" +
+                     *v + "'");
   }
   return x;
 }

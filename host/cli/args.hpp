@@ -4,6 +4,7 @@
 #ifndef KVBENCH_HOST_CLI_ARGS_HPP_
 #define KVBENCH_HOST_CLI_ARGS_HPP_
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -19,6 +20,10 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The largest --timeout, in seconds (about 68 years, the config's timeout_seconds limit too): a deadline of now plus
+// ~9.3e9 s overflows the clock's nanoseconds and would lie in the past.
+inline constexpr long long kMaxTimeoutSeconds = 2147483647;
+
 class Args {
  public:
   // `value_options`: options that take a value; `flags`: options that do not; `repeatable`: the value options
@@ -30,8 +35,10 @@ class Args {
   bool flag(const std::string& name) const { return flags_.count(name) != 0; }
   std::optional<std::string> value(const std::string& name) const;  // REQUIRES: name not repeatable
   std::vector<std::string> values(const std::string& name) const;
-  // The value as a positive integer; UsageError naming the option otherwise.
-  std::optional<long long> positive_integer(const std::string& name) const;
+  // The value as a positive integer of at most `max`; UsageError naming the option (and `max` when it was over)
+  // otherwise.
+  std::optional<long long> positive_integer(const std::string& name,
+                                            long long max = std::numeric_limits<long long>::max()) const;
 
  private:
   std::vector<std::string> positionals_;

@@ -11,6 +11,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "common/atomic_file.hpp"
+#include "common/same_file.hpp"
 #include "report/compare.hpp"
 #include "report/exports.hpp"
 #include "report/results.hpp"
@@ -47,6 +48,19 @@ int CompareCommand(const CommandArgs& argv) {
     throw UsageError(
         "--format github-action-benchmark writes two files: give --out FILE (FILE-bigger.json, "
         "FILE-smaller.json)");
+  }
+  if (out) {
+    // Every file --out names: FILE, or FILE-bigger.json and FILE-smaller.json.
+    std::vector<std::string> outputs = {*out};
+    if (is_export && export_format == report::ExportFormat::kGithubActionBenchmark) {
+      outputs = {*out + "-bigger.json", *out + "-smaller.json"};
+    }
+    for (const std::string& output : outputs) {
+      if (Status s = CheckNotAnInput(output, args.positionals()); !s.ok()) {
+        std::fprintf(stderr, "kvbench compare: %s\n", s.message().c_str());
+        return 2;
+      }
+    }
   }
   report::Results baseline, current;
   Status s = report::LoadAndMerge({args.positionals()[0]}, &baseline);

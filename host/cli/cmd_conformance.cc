@@ -28,7 +28,7 @@ int ConformanceCommand(const CommandArgs& argv) {
   const bool json = args.flag("json");
   const conformance::CheckProcessOptions options = {
       .executable = "",
-      .timeout_seconds = args.positive_integer("timeout").value_or(conformance::kDefaultCheckTimeoutSeconds)};
+      .timeout_seconds = args.positive_integer("timeout", kMaxTimeoutSeconds).value_or(conformance::kDefaultCheckTimeoutSeconds)};
 
   // Never loaded in this process: a plugin that crashes while loading (a truncated file: SIGBUS) is refused with
   // a message instead of taking kvbench down with it.

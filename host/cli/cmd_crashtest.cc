@@ -47,7 +47,7 @@ int CrashtestCommand(const CommandArgs& argv) {
   if (kills_arg > 10000) throw UsageError("--kills expects at most 10000, got " + std::to_string(kills_arg));
   const int kills = static_cast<int>(kills_arg);
   // Every argument is checked before the config, the plugins and the out directory are.
-  const std::optional<long long> timeout_arg = args.positive_integer("timeout");
+  const std::optional<long long> timeout_arg = args.positive_integer("timeout", kMaxTimeoutSeconds);
   RunSetup setup;
   if (int rc = PrepareRun(args, "crashtest", "results/crashtest", runner::OutputKind::kCrashtest, &setup); rc != 0)
     return rc;

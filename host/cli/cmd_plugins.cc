@@ -12,6 +12,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "common/printable.hpp"
 #include "plugin/plugin_library.hpp"
 #include "runner/plugin_check.hpp"
 
@@ -36,6 +37,13 @@ int PluginsCommand(const CommandArgs& argv) {
   std::signal(SIGPIPE, SIG_IGN);
   nlohmann::json list = nlohmann::json::array();
   for (const std::string& path : paths) {
+    if (!IsValidUtf8(path)) {
+      // Listed with its bytes escaped, not loaded: one such name used to end the whole listing in a JSON exception.
+      list.push_back({{"path", EscapeBytes(path)},
+                      {"config_name", EscapeBytes(std::filesystem::path(path).stem().string())},
+                      {"error", "the file name is not valid UTF-8 (a config cannot name it): rename it"}});
+      continue;
+    }
     nlohmann::json plugin;
     Status s = runner::ProbePlugin(path, "", runner::kPluginLoadTimeoutSeconds, &plugin);
     nlohmann::json row = {{"path", path}, {"config_name", std::filesystem::path(path).stem().string()}};

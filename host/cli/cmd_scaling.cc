@@ -10,6 +10,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "common/atomic_file.hpp"
+#include "common/same_file.hpp"
 #include "report/results.hpp"
 #include "report/scaling.hpp"
 
@@ -41,6 +42,7 @@ int ScalingCommand(const CommandArgs& argv) {
   }
   std::vector<report::Results> runs(args.positionals().size());
   Status s;
+  if (args.value("out")) s = CheckNotAnInput(*args.value("out"), args.positionals());
   for (size_t i = 0; i < runs.size() && s.ok(); ++i) s = report::LoadResultsFile(args.positionals()[i], &runs[i]);
   report::Scaling scaling;
   if (s.ok()) s = report::ComputeScaling(runs, limit, &scaling, args.value("baseline"));

@@ -18,6 +18,7 @@ int ReportCommand(const CommandArgs& args);       // cmd_report.cc: results JSON
 int CompareCommand(const CommandArgs& args);      // cmd_compare.cc: baseline vs current, exit 1 on regression
 int CrashtestCommand(const CommandArgs& args);    // cmd_crashtest.cc: SIGKILL writers, reopen, deep-verify
 int ScalingCommand(const CommandArgs& args);      // cmd_scaling.cc: per-op cost by profile count, exit 1 over a limit
+int VerifyCommand(const CommandArgs& args);       // cmd_verify.cc: reopen kept data, checksum + deep verify
 
 }  // namespace kvbench::cli
 

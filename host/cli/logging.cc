@@ -5,7 +5,9 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdlib>
+#include <map>
 #include <memory>
+#include <string>
 
 namespace kvbench::cli {
 namespace {
@@ -42,13 +44,18 @@ bool ConfigureLogging(std::string* error) {
   spdlog::set_default_logger(logger);
   const char* level = std::getenv("KVBENCH_LOG_LEVEL");
   if (level == nullptr || *level == '\0') return true;
-  const spdlog::level::level_enum parsed = spdlog::level::from_str(level);
-  if (parsed == spdlog::level::off && std::string(level) != "off") {
+  // Exactly the seven names the README lists: spdlog's from_str also takes "warning", "err" and short forms.
+  static const std::map<std::string, spdlog::level::level_enum> kLevels = {
+      {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug}, {"info", spdlog::level::info},
+      {"warn", spdlog::level::warn},   {"error", spdlog::level::err},   {"critical", spdlog::level::critical},
+      {"off", spdlog::level::off}};
+  const auto found = kLevels.find(level);
+  if (found == kLevels.end()) {
     *error = std::string("KVBENCH_LOG_LEVEL: unknown level '") + level +
              "' (expected trace, debug, info, warn, error, critical or off)";
     return false;
   }
-  spdlog::set_level(parsed);
+  spdlog::set_level(found->second);
   return true;
 }
 

@@ -32,6 +32,8 @@ int PrepareRun(const Args& args, const char* command, const std::string& default
   }
   setup->out_dir = args.value("out").value_or(default_out);
   s = runner::PrepareOutDir(setup->out_dir, kind);
+  if (s.ok()) s = setup->out_lock.Acquire(setup->out_dir);
+  if (s.ok()) s = runner::CheckEngineDataDirs(setup->out_dir, setup->config.engines);
   if (!s.ok()) {
     std::fprintf(stderr, "kvbench %s: %s\n", command, s.message().c_str());
     return 2;

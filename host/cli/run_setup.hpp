@@ -9,6 +9,7 @@
 #include "cli/args.hpp"
 #include "config/run_config.hpp"
 #include "runner/out_dir.hpp"
+#include "runner/out_dir_lock.hpp"
 #include "runner/plugin_check.hpp"
 
 namespace kvbench::cli {
@@ -18,6 +19,7 @@ struct RunSetup {
   config::RunConfig config;
   std::vector<runner::CheckedPlugin> plugins;
   std::string out_dir;
+  runner::OutDirLock out_lock;  // held until the command ends
 };
 
 // Reads CONFIG (the one positional argument) with --profiles, --engine, --plugin-dir and --out (default

@@ -9,4 +9,5 @@ list(APPEND KVBENCH_HOST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/cmd_compare.cc
   ${CMAKE_CURRENT_LIST_DIR}/cmd_scaling.cc
   ${CMAKE_CURRENT_LIST_DIR}/cmd_crashtest.cc
+  ${CMAKE_CURRENT_LIST_DIR}/cmd_verify.cc
   ${CMAKE_CURRENT_LIST_DIR}/run_setup.cc)

@@ -1,5 +1,6 @@
 // A file replaced whole or not at all: the new content goes to a temporary file beside the target
-// (`path`.tmp-<pid>), is flushed to disk (fsync) and renamed over the target, so a reader sees the old file or the
+// (`path`.tmp-<pid>, created exclusively and never through a symlink; `path`.tmp-<pid>-XXXXXX when that name is
+// taken), is flushed to disk (fsync) and renamed over the target, so a reader sees the old file or the
 // new one, never a mix. Used for everything the host writes into an output directory (results.json, the report,
 // crashtest.json).
 //
@@ -37,10 +38,16 @@ class AtomicFile {
   const std::string& temp_path() const { return temp_path_; }
 
  private:
+  Status CreateTemporary(int* fd);
+
   std::string path_;
   std::string temp_path_;
   bool pending_ = false;  // a complete temporary file exists that is ours to remove
 };
+
+// Removes the temporary file of every AtomicFile written but not yet renamed, and forgets them. Async-signal-safe:
+// for a signal handler that ends the process at once (runner/stop_signals.hpp, the second Ctrl-C).
+void RemovePendingTemporaryFiles();
 
 // Write + Commit.
 Status WriteFileAtomically(const std::string& path, const std::string& content);

@@ -79,6 +79,30 @@ TEST_F(AtomicFileTest, AnUncommittedWriteIsRemovedOnDestruction) {
   EXPECT_EQ(EntriesIn(dir_.path()), 0u);
 }
 
+// The audit's case (issue 41, case 2): a symlink planted at the guessable temporary name had its target
+// overwritten. The target must stay as it was, the link must stay (it is not ours), and the write must still land.
+TEST_F(AtomicFileTest, ASymlinkPlantedAtTheTemporaryNameIsNotFollowed) {
+  ASSERT_TRUE(WriteFileAtomically(In("victim"), "the victim's data").ok());
+  const std::string planted = In("results.json.tmp-") + std::to_string(::getpid());
+  fs::create_symlink(In("victim"), planted);
+  const Status s = WriteFileAtomically(In("results.json"), "results");
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(Read(In("victim")), "the victim's data");
+  EXPECT_EQ(Read(In("results.json")), "results");
+  EXPECT_TRUE(fs::is_symlink(planted));
+  EXPECT_EQ(EntriesIn(dir_.path()), 3u);  // victim, the link, results.json: no temporary left
+}
+
+// A stale or planted regular file at the temporary name is neither truncated nor removed.
+TEST_F(AtomicFileTest, AFileAtTheTemporaryNameIsLeftAlone) {
+  const std::string taken = In("out.json.tmp-") + std::to_string(::getpid());
+  ASSERT_TRUE(WriteFileAtomically(taken, "someone else's").ok());
+  ASSERT_TRUE(WriteFileAtomically(In("out.json"), "new").ok());
+  EXPECT_EQ(Read(taken), "someone else's");
+  EXPECT_EQ(Read(In("out.json")), "new");
+  EXPECT_EQ(EntriesIn(dir_.path()), 2u);
+}
+
 TEST_F(AtomicFileTest, CheckReplaceableRefusesOnlyADirectory) {
   EXPECT_TRUE(CheckReplaceable(In("absent")).ok());
   ASSERT_TRUE(WriteFileAtomically(In("file"), "x").ok());

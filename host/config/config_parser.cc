@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <map>
 
+#include "common/printable.hpp"
 #include "common/read_file.hpp"
 #include "config/config_error.hpp"
 #include "config/json_reader.hpp"
@@ -57,6 +58,12 @@ EngineSpec ParseEngine(const nlohmann::json& value, const std::string& path) {
     Fail(r.PathOf("name"), "expected at most " + std::to_string(kMaxEngineNameBytes) + " bytes, got " +
                                std::to_string(e.name.size()) +
                                " (the name becomes the engine's data directory and chart file names)");
+  }
+  for (char c : e.name) {
+    // The name is printed on the terminal as the run goes: an ANSI escape in it would act there.
+    if (IsControlCharacter(c)) {
+      Fail(r.PathOf("name"), "contains the control character " + EscapeControlCharacters(std::string(1, c)));
+    }
   }
   e.plugin = *r.String("plugin", true, true);
   for (const char* member : {"settings", "durability"}) {
@@ -116,6 +123,10 @@ RunConfig ParseRoot(const nlohmann::json& root) {
 }  // namespace
 
 RunConfig ParseRunConfig(const std::string& text, const std::string& source) {
+  // The JSON parser ends its input at a NUL byte: "{valid}\0garbage" would pass as {valid}.
+  if (const size_t nul = text.find('\0'); nul != std::string::npos) {
+    throw ConfigError(source + ": not valid JSON: a NUL byte at offset " + std::to_string(nul));
+  }
   nlohmann::json root;
   try {
     root = ParseRejectingDuplicates(text);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "config/config_error.hpp"
+#include "config/json_reader.hpp"
 #include "config/overrides.hpp"
 
 namespace kvbench::config {
@@ -218,6 +219,45 @@ TEST(ConfigParserTest, AMemberGivenTwiceIsRefusedWhereverItIs) {
   EXPECT_EQ(ErrorOf(R"({"schema_version": 1, "name": "t", )" + workload + ", " +
                     R"("engines": [{"name": "A", "plugin": "memory"}, {"name": "B", "plugin": "memory"}]})"),
             "");
+}
+
+// A config whose engine setting X is `levels` arrays nested in each other: 4 + levels levels in all.
+std::string NestedConfig(size_t levels) {
+  return R"({"schema_version": 1, "name": "t", "workload": {"kind": "profiles", "profiles": 1000}, "engines": [{"name": "Memory", "plugin": "memory", )"
+         R"("settings": {"X": )" +
+         std::string(levels, '[') + std::string(levels, ']') + "}}]}";
+}
+
+// Issue 41, case 7: the duplicate-key check cost the square of the nesting depth (an 80 KB config of nested arrays
+// took 13 s and 2.95 GB; 200 KB ran out of memory). Now it builds a path only for a message, and nesting is capped.
+TEST(ConfigParserTest, NestingDeeperThanTheLimitIsRefusedNamingIt) {
+  EXPECT_EQ(ErrorOf(NestedConfig(kMaxJsonDepth - 4)), "");
+  const std::string refused = ErrorOf(NestedConfig(kMaxJsonDepth - 3));
+  EXPECT_EQ(refused.rfind("cfg.json: engines[0].settings.X", 0), 0u) << refused;
+  EXPECT_NE(refused.find(": nested deeper than 64 levels of objects and arrays (the most a config may have)"),
+            std::string::npos)
+      << refused;
+  // 200 KB of nesting: refused at once, where it ran out of memory.
+  EXPECT_NE(ErrorOf(NestedConfig(100000)).find("nested deeper than 64 levels"), std::string::npos);
+}
+
+// Issue 41, case 13: the JSON parser stops at a NUL byte, so "{valid}\0garbage" passed as {valid}; a plugin name
+// with "\u0000junk" loaded the part before the NUL.
+TEST(ConfigParserTest, NulBytesAreRefused) {
+  const std::string valid = Config();
+  EXPECT_EQ(ErrorOf(valid), "");
+  EXPECT_EQ(ErrorOf(valid + std::string("\0garbage", 8)),
+            "cfg.json: not valid JSON: a NUL byte at offset " + std::to_string(valid.size()));
+  const std::string nul_plugin = ErrorOf(Config([](nlohmann::json& j) {
+    j["engines"][0]["plugin"] = std::string("memory\0junk", 11);
+  }));
+  EXPECT_EQ(nul_plugin, "cfg.json: engines[0].plugin: contains a NUL character (\\u0000)");
+}
+
+// Issue 41, case 6: an ANSI escape in an engine name reached the terminal with every progress line.
+TEST(ConfigParserTest, ControlCharactersInAnEngineNameAreRefused) {
+  EXPECT_EQ(ErrorOf(Config([](nlohmann::json& j) { j["engines"][0]["name"] = "\x1b[2JMemory"; })),
+            "cfg.json: engines[0].name: contains the control character \\x1B");
 }
 
 TEST(ConfigParserTest, UnreadableFileIsAConfigErrorThatSaysWhy) {

@@ -42,9 +42,13 @@ class ObjectReader {
   std::string known_order_;  // the allowed members, in the order asked for, for the message
 };
 
+// The deepest nesting of objects and arrays a config or a results file may have (theirs is under 10).
+inline constexpr size_t kMaxJsonDepth = 64;
+
 // Parses `text` as nlohmann::json::parse does (and throws its exceptions on bad syntax), but refuses a member
 // given twice in one object ("engines[0].settings.X: given twice"): plain parsing keeps the last one silently,
-// so a pasted second "workload" would replace the first unseen.
+// so a pasted second "workload" would replace the first unseen. Linear in the size of `text`; refuses nesting deeper
+// than kMaxJsonDepth ("<path>: nested deeper than 64 levels ...").
 nlohmann::json ParseRejectingDuplicates(const std::string& text);
 
 // A short rendering of a JSON value for messages ("\"abc\"", "12", "[...]" for big values).

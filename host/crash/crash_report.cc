@@ -4,6 +4,7 @@
 
 #include "common/atomic_file.hpp"
 #include "report/format.hpp"
+#include "report/markdown_writer.hpp"
 #include "runner/engine_result.hpp"
 #include "runner/out_dir.hpp"
 
@@ -14,18 +15,9 @@ std::string N(uint64_t v) { return report::GroupThousands(static_cast<int64_t>(v
 
 std::string Row(const std::vector<std::string>& cells) { return "| " + report::Join(cells, " | ") + " |\n"; }
 
-std::string Escape(std::string text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n')
-      out += ' ';
-    else
-      out += c;
-  }
-  return out;
-}
+// Engine names, reasons and errors come from the config and the plugins: escaped as report.md escapes them, so a
+// name like "<script>" or "[x](javascript:..)" is shown, not rendered.
+std::string Escape(const std::string& text) { return report::MarkdownEscape(text); }
 
 }  // namespace
 
@@ -108,7 +100,7 @@ std::string CrashMarkdown(const CrashRun& run) {
   }
   for (const EngineCrashResult& e : run.engines) {
     md += "\n## " + Escape(e.name) + "\n\n";
-    md += "Plugin `" + e.plugin + "`, durability `" + e.durability.dump() + "`.\n\n";
+    md += "Plugin " + Escape(e.plugin) + ", durability " + Escape(e.durability.dump()) + ".\n\n";
     std::vector<std::string> header = {"Kill",    "Phase",    "Target op",   "Acked ops",
                                        "Writer",  "Reopen",   "Reopen time", "Lost",
                                        "Corrupt", "Invented", "Orphans",     "In-flight partial"};
@@ -119,7 +111,7 @@ std::string CrashMarkdown(const CrashRun& run) {
     }
     md += Row(header) + rule + "\n";
     for (const KillOutcome& k : e.kills) {
-      std::string reopen = k.reopen;
+      std::string reopen = Escape(k.reopen);
       if (!k.error.empty()) reopen += ": " + Escape(k.error);
       std::vector<std::string> cells = {std::to_string(k.kill + 1),
                                         CrashPhaseName(k.phase),

@@ -19,6 +19,7 @@
 #include "crash/ack_page.hpp"
 #include "crash/crash_request.hpp"
 #include "runner/child_protocol.hpp"
+#include "runner/data_dir.hpp"
 #include "runner/out_dir.hpp"
 #include "runner/stop_signals.hpp"
 #include "runner/supervisor.hpp"
@@ -142,7 +143,7 @@ class KillRun {
       : base_(base), options_(options), exe_(exe) {}
 
   void Run(KillOutcome* k) {
-    Status s = runner::ResetDir(base_.data_dir);
+    Status s = runner::ResetDataDir(base_.data_dir);
     if (s.ok()) s = AckPage::Create(&page_);
     if (s.ok() && options_.fault == Fault::kPowerCut) s = PowerCut::Create(&power_cut_);
     if (!s.ok()) {
@@ -314,8 +315,9 @@ EngineCrashResult RunEngineCrashes(const config::RunConfig& config, size_t engin
   }
   result.interrupted = result.kills.size() < static_cast<size_t>(options.kills);  // only a stop ends the loop early
   if (!options.keep_data) {
-    std::error_code ec;
-    std::filesystem::remove_all(base.data_dir, ec);
+    if (Status removed = runner::RemoveDataDir(base.data_dir); !removed.ok()) {
+      spdlog::warn("cannot remove {}: {}", base.data_dir, removed.message());
+    }
   }
   return result;
 }

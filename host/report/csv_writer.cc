@@ -1,6 +1,8 @@
 #include "report/csv_writer.hpp"
 
 #include <cmath>
+#include <cstdlib>
+#include <string_view>
 #include <vector>
 
 #include "report/format.hpp"
@@ -46,7 +48,25 @@ std::vector<std::string> MeasurementFields(const Measurements& m) {
 
 }  // namespace
 
-std::string CsvField(const std::string& field) {
+namespace {
+
+// A number as the writer formats one ("-12", "+3.5", "1e-05"): safe to leave as it is.
+bool IsNumber(const std::string& field) {
+  if (field.empty()) return false;
+  char* end = nullptr;
+  std::strtod(field.c_str(), &end);
+  return end == field.c_str() + field.size();
+}
+
+}  // namespace
+
+std::string CsvField(const std::string& raw) {
+  // A cell that starts with =, +, -, @, tab or CR is a formula to a spreadsheet (an engine named "=HYPERLINK(..)"):
+  // a leading ' makes it text, as OWASP's CSV-injection rule says. Numbers are left as they are.
+  std::string field = raw;
+  if (!field.empty() && std::string_view("=+-@\t\r").find(field[0]) != std::string_view::npos && !IsNumber(field)) {
+    field.insert(field.begin(), '\'');
+  }
   if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
   std::string out = "\"";
   for (char c : field) {

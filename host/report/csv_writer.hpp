@@ -11,7 +11,8 @@ namespace kvbench::report {
 
 std::string RenderCsv(const Results& results);
 
-// Quotes a field when it holds a comma, quote, CR or LF (quotes doubled).
+// Quotes a field when it holds a comma, quote, CR or LF (quotes doubled); puts a ' before a text field that starts
+// with =, +, -, @, tab or CR (a spreadsheet formula otherwise).
 std::string CsvField(const std::string& field);
 
 }  // namespace kvbench::report

@@ -1,5 +1,7 @@
 #include "report/markdown_writer.hpp"
 
+#include "common/printable.hpp"
+
 #include <cctype>
 
 namespace kvbench::report {
@@ -48,7 +50,11 @@ std::string MarkdownEscape(const std::string& text) {
         out += ' ';
         break;
       default:
-        out += c;
+        if (IsControlCharacter(c)) {
+          out += EscapeControlCharacters(std::string(1, c));  // ESC of an ANSI sequence, BEL, ...: shown, not acted on
+        } else {
+          out += c;
+        }
     }
   }
   // A leading "#", "-", "+" or "1." would start a heading or a list.

@@ -13,7 +13,7 @@ std::string RenderMarkdown(const Document& doc);
 
 // Escapes text from the results so Markdown shows it literally: backslash, backtick, *, [, ], <, >, |, and _ at
 // the edge of a word (an intraword "_" as in 100_000 or write_buffer_size is literal in GFM already). Newlines
-// become spaces.
+// become spaces; other control characters (an ANSI escape's ESC) are shown as "\xHH".
 std::string MarkdownEscape(const std::string& text);
 
 }  // namespace kvbench::report

@@ -2,10 +2,12 @@
 // member becomes "not known"; only a document that is not a results object at all, or a member of the wrong
 // type where one is required (engines, phases), is an error.
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
 
 #include "common/read_file.hpp"
+#include "config/json_reader.hpp"
 #include "measure/latency_histogram.hpp"
 #include "report/results.hpp"
 
@@ -15,11 +17,18 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
+// Every figure a results file holds is a count, a size, a time or a ratio: 0 or more, and far below this (10^18
+// bytes, ops or ns). A file with a negative or absurd figure is not trusted with it: printed, it became a negative
+// count; scaled into a chart, inf or nan coordinates.
+constexpr double kLargestFigure = 1e18;
+
 OptDouble Num(const json& obj, const char* key) {
   if (!obj.is_object()) return std::nullopt;
   auto it = obj.find(key);
   if (it == obj.end() || !it->is_number()) return std::nullopt;
-  return it->get<double>();
+  const double v = it->get<double>();
+  if (!(v >= 0 && v <= kLargestFigure)) return std::nullopt;  // also false for nan
+  return v;
 }
 
 std::optional<int64_t> Int(const json& obj, const char* key) {
@@ -27,8 +36,14 @@ std::optional<int64_t> Int(const json& obj, const char* key) {
   auto it = obj.find(key);
   if (it == obj.end()) return std::nullopt;
   if (it->is_number_integer()) return it->get<int64_t>();
-  if (it->is_number_unsigned()) return static_cast<int64_t>(it->get<uint64_t>());
-  if (it->is_number_float()) return static_cast<int64_t>(it->get<double>());
+  if (it->is_number_unsigned()) {
+    const uint64_t v = it->get<uint64_t>();
+    return v <= static_cast<uint64_t>(INT64_MAX) ? std::optional<int64_t>(static_cast<int64_t>(v)) : std::nullopt;
+  }
+  if (it->is_number_float()) {  // converted only when it fits: a cast of 1e300 is undefined
+    const double v = it->get<double>();
+    return v >= -9.2e18 && v <= 9.2e18 ? std::optional<int64_t>(static_cast<int64_t>(v)) : std::nullopt;
+  }
   return std::nullopt;
 }
 
@@ -189,7 +204,14 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
   out->persistent = Member(e, "persistent") != json(false);
   if (const json& deep = Member(e, "deep_verify"); deep.is_object()) {
     DeepVerifySummary d;
-    d.clean = deep.value("clean", false);
+    const json& clean = Member(deep, "clean");
+    if (!clean.is_null() && !clean.is_boolean()) {
+      std::string shown = clean.dump(-1, ' ', false, json::error_handler_t::replace);
+      if (shown.size() > 40) shown = shown.substr(0, 37) + "...";
+      return Status::InvalidArgument(where + ": engine " + out->name + ": deep_verify.clean is " + shown +
+                                     ", not true or false");
+    }
+    d.clean = clean.is_boolean() && clean.get<bool>();
     const auto count = [&](const char* key) {
       const json& v = Member(deep, key);
       return v.is_number_unsigned() ? v.get<uint64_t>() : uint64_t{0};
@@ -213,10 +235,11 @@ Status ParseEngine(const json& e, const std::string& where, Engine* out) {
   a.write_amplification = Num(amp, "write_amplification");
   a.live_logical_bytes = Num(amp, "live_logical_bytes");
   a.space_amplification = Num(amp, "space_amplification");
-  if (!a.write_amplification && a.disk_bytes_written && a.logical_bytes_written && *a.logical_bytes_written > 0) {
+  // At least a byte below the ratio: a hostile 1e-300 would make it inf.
+  if (!a.write_amplification && a.disk_bytes_written && a.logical_bytes_written && *a.logical_bytes_written >= 1) {
     a.write_amplification = *a.disk_bytes_written / *a.logical_bytes_written;
   }
-  if (!a.space_amplification && out->storage_bytes && a.live_logical_bytes && *a.live_logical_bytes > 0) {
+  if (!a.space_amplification && out->storage_bytes && a.live_logical_bytes && *a.live_logical_bytes >= 1) {
     a.space_amplification = *out->storage_bytes / *a.live_logical_bytes;
   }
   return Status::OK();
@@ -354,15 +377,34 @@ Status ParseResults(const json& doc, const std::string& source_name, Results* ou
 Status LoadResultsFile(const std::string& path, Results* out) {
   std::string text;
   if (Status s = ReadWholeFile(path, &text); !s.ok()) return s;
+  // The JSON parser ends its input at a NUL byte: "{valid}\0garbage" would pass as {valid}.
+  if (const size_t nul = text.find('\0'); nul != std::string::npos) {
+    return Status::InvalidArgument(path + ": not valid JSON: a NUL byte at offset " + std::to_string(nul));
+  }
   json doc;
+  bool too_deep = false;
   try {
-    doc = json::parse(text);
+    doc = json::parse(text, [&too_deep](int depth, json::parse_event_t event, json& /*parsed*/) {
+      const bool opens = event == json::parse_event_t::object_start || event == json::parse_event_t::array_start;
+      if (opens && static_cast<size_t>(depth) >= config::kMaxJsonDepth) too_deep = true;
+      return !too_deep;  // past the limit nothing more is kept: parsing stays linear and small
+    });
   } catch (const json::exception& e) {  // parse_error (with line and column), out_of_range (a number like 1e400)
     std::string what = e.what();
     if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);  // drop "[json.exception..."
     return Status::InvalidArgument(path + ": not valid JSON: " + what);
   }
-  return ParseResults(doc, path, out);
+  if (too_deep) {
+    return Status::InvalidArgument(path + ": nested deeper than " + std::to_string(config::kMaxJsonDepth) +
+                                   " levels of objects and arrays (the most a results file may have)");
+  }
+  try {
+    return ParseResults(doc, path, out);
+  } catch (const json::exception& e) {  // a member of an unexpected type that no check above caught
+    std::string what = e.what();
+    if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
+    return Status::InvalidArgument(path + ": not a kvbench results file: " + what);
+  }
 }
 
 Status LoadAndMerge(const std::vector<std::string>& paths, Results* out) {

@@ -2,11 +2,17 @@
 
 #include <algorithm>
 
+#include "common/printable.hpp"
 #include "report/markdown_writer.hpp"
 
 namespace kvbench::report {
 
-std::string PlainTable(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+std::string PlainTable(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& raw_rows) {
+  // Names from a results file go to a terminal: an ANSI escape in one would act on it.
+  std::vector<std::vector<std::string>> rows = raw_rows;
+  for (auto& r : rows) {
+    for (std::string& cell : r) cell = EscapeControlCharacters(cell);
+  }
   std::vector<size_t> width(header.size());
   const auto visible = [](const std::string& s) {  // UTF-8 code points, for "µs"
     size_t n = 0;

@@ -54,6 +54,9 @@ class WorkerRun {
       case WorkerRequest::Mode::kConformance:
         s = Conformance();
         break;
+      case WorkerRequest::Mode::kVerify:
+        s = VerifyKept();
+        break;
     }
     Finish(s);
     return s;
@@ -84,6 +87,30 @@ class WorkerRun {
     if (!s.ok()) return s;
     const conformance::CheckResult result = conformance::RunCheckIn(*check, plugin_, request_.data_dir);
     return Send({{"event", "check"}, {"result", conformance::CheckResultToJson(result)}});
+  }
+
+  // mode "verify": what the run's reopen, verify and deep verify steps do, on the data a run kept.
+  Status VerifyKept() {
+    Status s = LoadPlugin();
+    if (!s.ok()) return s;
+    if (!plugin_->Has(KVB_CAP_PERSISTENT)) {
+      return Status::InvalidArgument("plugin " + plugin_->name() + " is not persistent: it keeps no data to verify");
+    }
+    current_ = "plan";
+    const workload::WorkloadParams params = request_.config.workload.Effective();
+    s = params.Validate();
+    if (!s.ok()) return s;
+    workload_ = std::make_unique<workload::ProfileWorkload>(params);
+    s = Step(kStepOpen, [&] { return OpenEngine(); });
+    if (!s.ok()) return s;
+    uint64_t final_checksum = 0, profile_count = 0;
+    s = Step(kStepVerify, [&] { return workload_->Verify(stores_, &final_checksum, &profile_count); });
+    if (!s.ok()) return s;
+    Value("final_checksum", workload::FormatChecksum(final_checksum));
+    Value("verified_profile_count", profile_count);
+    s = DeepVerifyStep(params);
+    if (!s.ok()) return s;
+    return Step(kStepClose, [&] { return CloseEngine(); });
   }
 
   Status RunAll() {

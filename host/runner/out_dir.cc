@@ -10,6 +10,7 @@
 
 #include "common/atomic_file.hpp"
 #include "report/report_writer.hpp"
+#include "runner/data_dir.hpp"
 
 namespace kvbench::runner {
 
@@ -81,12 +82,13 @@ std::vector<std::string> EngineDataDirs(const std::string& out_dir, const std::v
   return dirs;
 }
 
-Status ResetDir(const std::string& dir) {
-  std::error_code ec;
-  fs::remove_all(dir, ec);
-  if (ec) return Status::IOError("cannot remove " + dir + ": " + ec.message());
-  fs::create_directories(dir, ec);
-  if (ec) return Status::IOError("cannot create " + dir + ": " + ec.message());
+Status CheckEngineDataDirs(const std::string& out_dir, const std::vector<config::EngineSpec>& engines) {
+  if (Status s = CheckDataRoot((fs::path(out_dir) / kDataDir).string()); !s.ok()) {
+    return Status::InvalidArgument("--out: " + s.message());
+  }
+  for (const std::string& dir : EngineDataDirs(out_dir, engines)) {
+    if (Status s = CheckDataDir(dir); !s.ok()) return Status::InvalidArgument("--out: " + s.message());
+  }
   return Status::OK();
 }
 

@@ -31,8 +31,9 @@ Status PrepareOutDir(const std::string& dir, OutputKind kind);
 // differ only in punctuation, like "Z T" and "Z/T"). The same engines always get the same directories.
 std::vector<std::string> EngineDataDirs(const std::string& out_dir, const std::vector<config::EngineSpec>& engines);
 
-// Removes `dir` and everything under it, then creates it empty.
-Status ResetDir(const std::string& dir);
+// Before anything runs: OUT/data is not a symlink, and every engine's data directory (EngineDataDirs) is absent or
+// one kvbench made (runner/data_dir.hpp). InvalidArgument naming --out, the directory and what to do otherwise.
+Status CheckEngineDataDirs(const std::string& out_dir, const std::vector<config::EngineSpec>& engines);
 
 }  // namespace kvbench::runner
 

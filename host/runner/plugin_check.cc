@@ -1,11 +1,13 @@
 #include "runner/plugin_check.hpp"
 
+#include <cstdio>
 #include <filesystem>
 
 #include "common/temp_dir.hpp"
 #include "plugin/plugin_library.hpp"
 #include "runner/engine_result.hpp"
 #include "runner/engine_worker.hpp"
+#include "runner/stop_signals.hpp"
 #include "runner/supervisor.hpp"
 
 namespace kvbench::runner {
@@ -29,6 +31,7 @@ std::string LoadFailure(const EngineResult& result, const std::string& path, int
 Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_dir, const std::string& executable,
                     std::vector<CheckedPlugin>* out) {
   namespace fs = std::filesystem;
+  const StopSignalScope stop_signals;  // a stop while a plugin is checked removes its temporary directory first
   out->clear();
   for (size_t i = 0; i < config.engines.size(); ++i) {
     const config::EngineSpec& engine = config.engines[i];
@@ -50,10 +53,18 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
     request.data_dir = area.path();
     request.progress_interval_ms = 0;
     EngineResult result(engine);
-    SuperviseWorker(
-        request, {.executable = executable, .timeout_seconds = kCheckTimeoutSeconds, .on_event = {}, .stop_signal = {}},
-        &result);
+    SuperviseWorker(request,
+                    {.executable = executable,
+                     .timeout_seconds = kCheckTimeoutSeconds,
+                     .on_event = {},
+                     .stop_signal = StopSignal},
+                    &result);
     area.Remove();
+    if (const int stop = StopSignal(); stop != 0) {
+      std::fprintf(stderr, "kvbench: interrupted by %s while checking the plugin of %s: nothing ran\n",
+                   SignalName(stop).c_str(), where.c_str());
+      ExitBySignal(stop);
+    }
     if (result.status() != kCompleted) {
       const std::string load_failure = LoadFailure(result, checked.path, kCheckTimeoutSeconds);
       if (!load_failure.empty()) return Status::InvalidArgument(where + ".plugin: " + load_failure);
@@ -87,6 +98,11 @@ Status ProbePlugin(const std::string& path, const std::string& executable, int64
     return Status::InvalidArgument(load_failure.empty() ? "plugin " + path + ": " + result.error() : load_failure);
   }
   *plugin = result.plugin();
+  const auto is_string = [&](const char* member) { return plugin->contains(member) && (*plugin)[member].is_string(); };
+  if (!plugin->is_object() || !is_string("name") || !is_string("version") || !is_string("abi") ||
+      !plugin->contains("capabilities") || !(*plugin)["capabilities"].is_array()) {
+    return Status::InvalidArgument("plugin " + path + ": its loading process reported a malformed description");
+  }
   (*plugin)["description"] = description;
   return Status::OK();
 }

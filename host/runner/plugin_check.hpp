@@ -23,7 +23,9 @@ struct CheckedPlugin {
 };
 
 // InvalidArgument naming the engine ("engines[1] (RocksDB)") and the loader's or the plugin's message.
-// `executable`: the kvbench binary to start the check workers from ("" = this process).
+// `executable`: the kvbench binary to start the check workers from ("" = this process). SIGINT, SIGTERM or SIGHUP
+// during the check stops the check worker, removes its temporary data directory and ends the process by that
+// signal (runner/stop_signals.hpp): nothing has run yet.
 Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_dir, const std::string& executable,
                     std::vector<CheckedPlugin>* out);
 

@@ -6,6 +6,7 @@
 
 #include "measure/memory_latency.hpp"
 #include "report/report_writer.hpp"
+#include "runner/data_dir.hpp"
 #include "runner/engine_result.hpp"
 #include "runner/environment.hpp"
 #include "runner/out_dir.hpp"
@@ -52,7 +53,7 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
     request.plugin_path = plugins[i].path;
     request.data_dir = data_dirs[i];
     display.EngineStarted(spec.name, i, config.engines.size());
-    Status s = ResetDir(request.data_dir);
+    Status s = ResetDataDir(request.data_dir);
     if (s.ok()) {
       SuperviseWorker(request,
                       {.executable = options.executable,
@@ -65,9 +66,9 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
     }
     display.EngineFinished(result);
     if (!options.keep_data) {
-      std::error_code ec;
-      fs::remove_all(request.data_dir, ec);
-      if (ec) spdlog::warn("cannot remove {}: {}", request.data_dir, ec.message());
+      if (Status removed = RemoveDataDir(request.data_dir); !removed.ok()) {
+        spdlog::warn("cannot remove {}: {}", request.data_dir, removed.message());
+      }
     }
     if (result.status() != kCompleted) summary->all_completed = false;
     engines.push_back(result.ToJson());
@@ -81,14 +82,19 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
   const fs::path data_root = fs::path(options.out_dir) / kDataDir;
   if (fs::is_empty(data_root, ec)) fs::remove(data_root, ec);
 
-  const int stopped_by = StopSignal();
-  if (stopped_by != 0) summary->all_completed = false;
-  if (config.ProbesMemoryLatency() && stopped_by == 0) {
+  if (config.ProbesMemoryLatency() && StopSignal() == 0) {
+    // The probe takes seconds and cannot be stopped half-way: the last engine's result is saved first.
+    if (Status saved = WriteJsonAtomically(summary->results_path, ResultsSoFar(config, engines, environment, 0));
+        !saved.ok()) {
+      spdlog::warn("cannot save the results so far: {}", saved.message());
+    }
     spdlog::info("probing memory latency (measure.memory_latency)");
     environment["memory_latency"] =
         measure::MemoryLatencyToJson(measure::MeasureMemoryLatency(measure::DefaultLatencyWorkingSets(), 1'000'000),
                                      measure::MeasureTranslationLatency(measure::DefaultTranslationSpans(), 1'000'000));
   }
+  const int stopped_by = StopSignal();  // read after the probe: a stop during it is recorded
+  if (stopped_by != 0) summary->all_completed = false;
   const nlohmann::json doc = ResultsSoFar(config, engines, environment, stopped_by);
   summary->correctness_passed = doc["correctness"]["passed"].get<bool>();
   summary->engines_run = engines.size();

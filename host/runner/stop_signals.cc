@@ -6,15 +6,25 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "common/atomic_file.hpp"
+
 namespace kvbench::runner {
 namespace {
 
-constexpr int kStopSignals[2] = {SIGINT, SIGTERM};
+// SIGHUP: a closed terminal or a dropped ssh connection is a request to stop, not a reason to lose the run.
+constexpr int kStopSignals[kStopSignalCount] = {SIGINT, SIGTERM, SIGHUP};
 
 volatile std::sig_atomic_t g_stop_signal = 0;
 
 void OnStopSignal(int signal) {
-  if (g_stop_signal == 0) g_stop_signal = signal;
+  if (g_stop_signal == 0) {
+    g_stop_signal = signal;
+    return;
+  }
+  // The second one: quit at once, but not leaving a half-written `NAME.tmp-<pid>` behind (async-signal-safe).
+  RemovePendingTemporaryFiles();
+  ::signal(signal, SIG_DFL);
+  ::raise(signal);
 }
 
 }  // namespace
@@ -24,16 +34,17 @@ StopSignalScope::StopSignalScope() {
   struct sigaction action {};
   action.sa_handler = OnStopSignal;
   sigemptyset(&action.sa_mask);
+  for (int stop : kStopSignals) sigaddset(&action.sa_mask, stop);  // one handler at a time
   // No SA_RESTART: a poll or wait under way returns (EINTR), so the supervisor sees the request at once.
-  action.sa_flags = SA_RESETHAND;
-  for (int i = 0; i < 2; ++i) {
+  action.sa_flags = 0;
+  for (int i = 0; i < kStopSignalCount; ++i) {
     ::sigaction(kStopSignals[i], nullptr, &previous_[i]);
     if (previous_[i].sa_handler != SIG_IGN) ::sigaction(kStopSignals[i], &action, nullptr);
   }
 }
 
 StopSignalScope::~StopSignalScope() {
-  for (int i = 0; i < 2; ++i) ::sigaction(kStopSignals[i], &previous_[i], nullptr);
+  for (int i = 0; i < kStopSignalCount; ++i) ::sigaction(kStopSignals[i], &previous_[i], nullptr);
 }
 
 int StopSignal() { return g_stop_signal; }

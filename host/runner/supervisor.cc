@@ -36,8 +36,16 @@ bool ReadEvents(int fd, EventReader* reader, EngineResult* result, const Supervi
   std::vector<nlohmann::json> events;
   reader->Feed(buf, static_cast<size_t>(n), &events);
   for (const nlohmann::json& event : events) {
-    result->Apply(event);
-    if (options.on_event) options.on_event(event);
+    // The worker's descriptor is the plugin's too: a well-formed line whose members have the wrong types (a
+    // "description" that is a number) is an unreadable message, not a reason for the host to throw.
+    try {
+      result->Apply(event);
+      if (options.on_event) options.on_event(event);
+    } catch (const nlohmann::json::exception&) {
+      result->Apply({{"event", "protocol_error"}, {"line", event.dump(-1, ' ', false,
+                                                                      nlohmann::json::error_handler_t::replace)
+                                                               .substr(0, 200)}});
+    }
   }
   return true;
 }

@@ -17,6 +17,8 @@ const char* ModeName(WorkerRequest::Mode mode) {
       return "load";
     case WorkerRequest::Mode::kConformance:
       return "conformance";
+    case WorkerRequest::Mode::kVerify:
+      return "verify";
   }
   return "run";
 }
@@ -42,7 +44,7 @@ Status WorkerRequest::FromJson(const nlohmann::json& json, WorkerRequest* out) {
   try {
     const std::string mode = json.at("mode").get<std::string>();
     bool known = false;
-    for (Mode m : {Mode::kRun, Mode::kCheck, Mode::kLoad, Mode::kConformance}) {
+    for (Mode m : {Mode::kRun, Mode::kCheck, Mode::kLoad, Mode::kConformance, Mode::kVerify}) {
       if (mode == ModeName(m)) {
         out->mode = m;
         known = true;

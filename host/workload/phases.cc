@@ -104,8 +104,13 @@ Status RunScan(PhaseId phase, host::StoreClient* store, const kvb_scan_request& 
     return ScanError(phase, *store, rc, "");
   if (collector->malformed) [[unlikely]]
     return ScanError(phase, *store, KVB_OK, "returned a value that is not an 8-byte user id");
-  if (collector->overflow) [[unlikely]]
-    return ScanError(phase, *store, KVB_OK, "returned more entries than its limit");
+  if (collector->overflow) [[unlikely]] {
+    const std::string detail =
+        collector->capacity < request.limit
+            ? "returned more entries than there are profiles (" + std::to_string(collector->capacity) + ")"
+            : std::string("returned more entries than its limit");
+    return ScanError(phase, *store, KVB_OK, detail.c_str());
+  }
   return Status::OK();
 }
 

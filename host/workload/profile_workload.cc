@@ -13,7 +13,8 @@ ProfileWorkload::ProfileWorkload(const WorkloadParams& params)
     : params_(params),
       seed_bits_(SeedBits(params.seed)),
       plan_(params.seed, params.profiles, SectionCounts(params)),
-      ids_(static_cast<size_t>(std::max(params.query_limit, 1))) {
+      // A scan returns at most one index entry per profile: a query_limit of 2^31-1 must not allocate 16 GiB.
+      ids_(static_cast<size_t>(std::max(std::min(params.query_limit, params.profiles), 1))) {
   // Warm the reusable buffers to a size no profile of this run exceeds early on.
   encoded_.reserve(256);
   profile_.bio.reserve(160);

@@ -1,6 +1,11 @@
 #include "workload/profile_workload.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <climits>
 
 namespace kvbench::workload {
 namespace {
@@ -72,6 +77,28 @@ TEST(ProfileWorkloadTest, PlanSectionsStartWhereThePreviousEnds) {
   EXPECT_TRUE(plan.Start(PlanSection::kCreatedAtRanges) == r);
   for (int i = 0; i < 2; ++i) Plan::DrawCreatedAtStart(r, 100000);
   EXPECT_TRUE(plan.Start(PlanSection::kUpdates) == r);
+}
+
+// Issue 41, case 8: query_limit up to 2^31-1 was accepted and its result buffer allocated up front (8 bytes x
+// limit: 16 GiB here). A query returns at most one entry per profile: the buffer is sized by that. The
+// construction runs in a child whose address space is capped at 1 GiB.
+TEST(ProfileWorkloadTest, AHugeQueryLimitAllocatesOnlyWhatAQueryCanReturn) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const struct rlimit cap = {uint64_t{1} << 30, uint64_t{1} << 30};
+    ::setrlimit(RLIMIT_AS, &cap);
+    try {
+      WorkloadParams params = WorkloadParams::Defaults(1000);
+      params.query_limit = INT32_MAX;
+      ProfileWorkload workload(params);
+    } catch (...) {
+      ::_exit(1);
+    }
+    ::_exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "report_test_support.hpp"
@@ -134,6 +136,20 @@ TEST_F(CompareTest, MarkdownFormatAndUsageErrors) {
   EXPECT_THROW(cli::CompareCommand({Baseline(), Baseline(), "--threshold", "inf"}), cli::UsageError);
   EXPECT_THROW(cli::CompareCommand({Baseline(), Baseline(), "--format", "xml"}), cli::UsageError);
   EXPECT_THROW(cli::CompareCommand({Baseline(), Baseline(), "--format", "github-action-benchmark"}), cli::UsageError);
+}
+
+// Issue 41, case 5: `compare A B --out B` replaced the input B with the comparison table.
+TEST_F(CompareTest, AnOutThatIsAnInputIsRefusedAndTheInputKept) {
+  const std::string current = Current([](auto&) {});
+  const std::string before = testing::ReadFile(current);
+  EXPECT_EQ(cli::CompareCommand({Baseline(), current, "--out", current}), 2);
+  EXPECT_EQ(testing::ReadFile(current), before);
+  // Through a symlink too: the same file.
+  const std::string link = (dir_.path() / "link.json").string();
+  std::filesystem::create_symlink(current, link);
+  EXPECT_EQ(cli::CompareCommand({Baseline(), current, "--out", link}), 2);
+  EXPECT_EQ(testing::ReadFile(current), before);
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
 }
 
 TEST_F(CompareTest, ExportFormatsWriteTheCurrentResults) {

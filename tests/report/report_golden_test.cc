@@ -12,6 +12,7 @@
 #include "report/markdown_writer.hpp"
 #include "report/report_writer.hpp"
 #include "report/results.hpp"
+#include "report/text_table.hpp"
 #include "report_test_support.hpp"
 
 namespace kvbench::report {
@@ -190,6 +191,23 @@ TEST(ReportGoldenTest, CsvHasOneRowPerEngineAndPhaseOrStep) {
   EXPECT_EQ(CsvField("a,b"), "\"a,b\"");
   EXPECT_EQ(CsvField("say \"hi\""), "\"say \"\"hi\"\"\"");
   EXPECT_EQ(CsvField("plain"), "plain");
+  // Issue 41, case 6: a cell starting with =, +, -, @, tab or CR is a spreadsheet formula (OWASP): made text.
+  EXPECT_EQ(CsvField("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+  EXPECT_EQ(CsvField("+cmd"), "'+cmd");
+  EXPECT_EQ(CsvField("-2+3"), "'-2+3");
+  EXPECT_EQ(CsvField("@SUM(A1)"), "'@SUM(A1)");
+  EXPECT_EQ(CsvField("\tx"), "'\tx");
+  EXPECT_EQ(CsvField("\rx"), "\"'\rx\"");
+  EXPECT_EQ(CsvField("-12.5"), "-12.5");  // a number stays a number
+  EXPECT_EQ(CsvField("+3"), "+3");
+}
+
+// Issue 41, case 6: control characters and ANSI escapes in names are shown escaped in Markdown and on the terminal.
+TEST(ReportGoldenTest, ControlCharactersInNamesAreShownEscaped) {
+  EXPECT_EQ(MarkdownEscape("\x1b[31mred\x07"), "\\x1B\\[31mred\\x07");
+  const std::string table = PlainTable({"Engine", "x"}, {{"\x1b[2Jgone", "1"}});
+  EXPECT_EQ(table.find('\x1b'), std::string::npos) << table;
+  EXPECT_NE(table.find("\\x1B[2Jgone"), std::string::npos) << table;
 }
 
 TEST(ReportGoldenTest, ChangedChecksumIsReportedAsMismatch) {
@@ -283,6 +301,22 @@ TEST(ReportGoldenTest, MinimalResultsRenderWithNotAvailable) {
   EXPECT_NE(md.find("| X | Unknown | n/a | n/a |"), std::string::npos);
   EXPECT_NE(md.find("No phase completed."), std::string::npos);
   EXPECT_TRUE(testing::CheckHtml(RenderHtml(d)).ok);
+}
+
+// Issue 41, cases 7 and 13: results files nested without bound, and "{valid}\0garbage" (the parser stops at a NUL).
+TEST(ReportGoldenTest, RejectsDeepNestingAndNulBytes) {
+  TempDir dir;
+  const std::string valid = testing::ReadFile(FixturePath("three_engines.json"));
+  Results results;
+  testing::WriteFile(dir.path() / "nul.json", valid + std::string("\0garbage", 8));
+  Status s = LoadResultsFile((dir.path() / "nul.json").string(), &results);
+  EXPECT_EQ(s.message(), (dir.path() / "nul.json").string() + ": not valid JSON: a NUL byte at offset " +
+                             std::to_string(valid.size()));
+  testing::WriteFile(dir.path() / "deep.json",
+                     R"({"schema_version": 1, "x": )" + std::string(100000, '[') + std::string(100000, ']') + "}");
+  s = LoadResultsFile((dir.path() / "deep.json").string(), &results);
+  EXPECT_EQ(s.message(), (dir.path() / "deep.json").string() +
+                             ": nested deeper than 64 levels of objects and arrays (the most a results file may have)");
 }
 
 TEST(ReportGoldenTest, RejectsFilesThatAreNotResults) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "report/report_writer.hpp"
+#include "report/results.hpp"
 #include "report_test_support.hpp"
 
 namespace kvbench::report {
@@ -38,6 +39,55 @@ std::vector<std::string> TemporaryFiles(const fs::path& dir) {
     if (entry.path().filename().string().find(".tmp") != std::string::npos) found.push_back(entry.path());
   }
   return found;
+}
+
+// Issue 41, case 13: a results file whose deep_verify.clean is a string failed report/compare/scaling with a raw
+// exception naming neither file nor member.
+TEST(ReportOutputTest, AMemberOfTheWrongTypeNamesTheFileAndTheMember) {
+  TempDir dir;
+  nlohmann::ordered_json doc = ReadJson(FixturePath("three_engines.json"));
+  doc["engines"][0]["deep_verify"] = {{"clean", "yes"}};
+  const fs::path path = dir.path() / "hostile.json";
+  WriteJson(path, doc);
+  Results results;
+  const Status s = LoadResultsFile(path.string(), &results);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), path.string() + ": engine " + doc["engines"][0]["name"].get<std::string>() +
+                             ": deep_verify.clean is \"yes\", not true or false");
+  EXPECT_FALSE(WriteReport({path.string()}, (dir.path() / "report").string()).ok());
+}
+
+// Issue 41, case 13: hostile numbers printed as negative counts and put inf/nan into the SVG coordinates.
+TEST(ReportOutputTest, HostileNumbersAreNotShownNorDrawn) {
+  TempDir dir;
+  nlohmann::ordered_json doc = ReadJson(FixturePath("three_engines.json"));
+  for (auto& engine : doc["engines"]) {
+    for (auto& phase : engine["phases"]) {
+      phase["operations"] = -5;
+      phase["elapsed_ms"] = 1e308;
+      phase["ops_per_s"] = 1.7e308;
+    }
+    engine["storage_bytes"] = -1;
+    engine["amplification"]["logical_bytes_written"] = 1e-300;
+  }
+  const fs::path path = dir.path() / "hostile.json";
+  WriteJson(path, doc);
+  Results results;
+  ASSERT_TRUE(LoadResultsFile(path.string(), &results).ok());
+  EXPECT_FALSE(results.engines[0].phases[0].operations.has_value());
+  EXPECT_FALSE(results.engines[0].phases[0].elapsed_ms.has_value());
+  EXPECT_FALSE(results.engines[0].storage_bytes.has_value());
+  const fs::path out = dir.path() / "report";
+  const Status s = WriteReport({path.string()}, out.string());
+  ASSERT_TRUE(s.ok()) << s.message();
+  const std::string md = ReadFile(out / "report.md");
+  EXPECT_EQ(md.find("| -5"), std::string::npos) << md;
+  for (const auto& entry : fs::directory_iterator(out)) {
+    if (entry.path().extension() != ".svg") continue;
+    const std::string svg = ReadFile(entry.path());
+    EXPECT_EQ(svg.find("inf"), std::string::npos) << entry.path();
+    EXPECT_EQ(svg.find("nan"), std::string::npos) << entry.path();
+  }
 }
 
 // The audit's case: a rerun into the same directory left the earlier run's timeline-*.svg behind.

@@ -106,6 +106,15 @@ class ScalingTest : public ::testing::Test {
   int files_ = 0;
 };
 
+// Issue 41, case 5: `scaling A B --out A` replaced the input A with the table.
+TEST_F(ScalingTest, AnOutThatIsAnInputIsRefusedAndTheInputKept) {
+  const std::string small = Run(100000, 1.0);
+  const std::string large = Run(1000000, 1.0);
+  const std::string before = testing::ReadFile(small);
+  EXPECT_EQ(cli::ScalingCommand({small, large, "--out", small}), 2);
+  EXPECT_EQ(testing::ReadFile(small), before);
+}
+
 TEST_F(ScalingTest, RatioIsTheMedianCostAtEachScaleOverTheSmallestScales) {
   // 100K: costs x1.0, x1.2, x0.8 (median 1.0); 1M: x2.0, x1.5, x9.0 (median 2.0).
   const Scaling scaling = Compute(

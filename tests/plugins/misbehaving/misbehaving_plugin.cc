@@ -2,14 +2,20 @@
 // misbehaves in one way, chosen at compile time (CMakeLists.txt builds one .so per mode):
 //   abort_mid_phase: std::abort() at the AbortAfterPuts-th put (default 1000) or, when AbortAfterGets > 0, at
 //                    that get: a plugin that crashes in the middle of a phase.
-//   hang_in_get:     the get after HangAfterGets gets (default 0: the first) sleeps forever: a hung plugin.
+//   hang_in_get:     the get after HangAfterGets gets (default 0: the first) sleeps forever: a hung plugin; with
+//                    HangInOpen 1, the open itself sleeps forever (a plugin that hangs in the host's plugin check).
 //   garbage_sink:    after GarbageAfterGets gets (default 0), every get from the "profiles" store hands the sink
 //                    wrong bytes: GarbageKind "junk" (not a profile at all) or "plausible" (a well-formed profile
 //                    with a different email).
+//   bogus_event:     when loaded, writes a well-formed event line with members of the wrong types on the worker's
+//                    event descriptor (3), as a plugin that scribbles on a descriptor it does not own would.
 //   throw_in_next:   the ThrowAfterNexts-th iterator Next() (default 1) throws instead of moving, once: an engine
 //                    bug that surfaces as an exception. The SDK must report it as an iterator error.
 //   stale_overwrite: after StaleAfterPuts puts (default 0), a put of a key that exists keeps the old value and
 //                    still returns OK: a lost update that reads back stale (the kv workload must count it).
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <kvbench/sdk.hpp>
@@ -37,6 +43,7 @@ struct Behaviour {
   std::string garbage_kind = "junk";
   int64_t throw_after_nexts = 1;
   int64_t stale_after_puts = 0;
+  int64_t hang_in_open = 0;
 };
 
 // Data outlives an engine instance (keyed by data directory) so that reopen + verify works.
@@ -184,12 +191,26 @@ struct MisbehavingPlugin {
     config.Choice("settings", "GarbageKind", &b.garbage_kind, {"junk", "plausible"});
     config.Int("settings", "ThrowAfterNexts", &b.throw_after_nexts, 1, INT64_MAX);
     config.Int("settings", "StaleAfterPuts", &b.stale_after_puts, 0, INT64_MAX);
+    config.Int("settings", "HangInOpen", &b.hang_in_open, 0, 1);
     Status s = config.Finish();
     if (!s.ok()) return s;
+#if defined(KVB_MISBEHAVE_HANG_IN_GET)
+    while (b.hang_in_open != 0) std::this_thread::sleep_for(std::chrono::hours(1));
+#endif
     *engine = std::make_unique<Engine>(req.data_dir, std::move(b));
     return Status::OK();
   }
 };
+
+#if defined(KVB_MISBEHAVE_BOGUS_EVENT)
+// Runs at dlopen, in the worker process (fd 3 is its event pipe there; anywhere else it writes nothing).
+[[gnu::constructor]] void WriteBogusEvent() {
+  struct stat st {};
+  if (::fstat(3, &st) != 0 || !S_ISFIFO(st.st_mode)) return;
+  const char line[] = "{\"event\": \"loaded\", \"description\": 5, \"plugin\": 7}\n";
+  [[maybe_unused]] const ssize_t n = ::write(3, line, sizeof(line) - 1);
+}
+#endif
 
 }  // namespace
 }  // namespace kvbench::misbehaving

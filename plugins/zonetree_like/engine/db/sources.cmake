@@ -17,7 +17,7 @@ set(ZT_DB_SOURCES
 
 # Unit tests (ctest label unit; names prefixed zt_). The library target is
 # resolved at generation time, so they may be declared before it.
-foreach(zt_db_test memtable wal manifest tree model kill corruption engine merge_gate merging_iterator)
+foreach(zt_db_test memtable wal manifest tree model kill corruption missing_file engine merge_gate merging_iterator)
   kvbench_add_test(zt_${zt_db_test}_test
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/${zt_db_test}_test.cc
             ${CMAKE_CURRENT_LIST_DIR}/testutil.cc

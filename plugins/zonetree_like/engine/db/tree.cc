@@ -79,6 +79,7 @@ Status Tree::Recover() {
   if (!s.ok()) return s;
   uint64_t max_number = 0;
   std::set<uint64_t> seg_files, wal_files;
+  std::vector<std::string> interrupted_writes;
   for (const std::string& name : names) {
     uint64_t n = 0;
     if (ParsePartFileName(name, &n)) {
@@ -86,14 +87,28 @@ Status Tree::Recover() {
     } else if (ParseWalFileName(name, &n)) {
       wal_files.insert(n);
     } else if (EndsWith(name, ".tmp")) {
-      RemoveFile(JoinPath(dir_, name));  // an interrupted atomic write
+      interrupted_writes.push_back(name);
       continue;
     } else {
       continue;
     }
     max_number = std::max(max_number, n);
   }
+  // Every file the manifest needs must be there before anything is deleted: a
+  // store that lost one is refused as it is, for a person to look at.
+  s = CheckRecoveryFiles(exists, state, seg_files, wal_files);
+  if (!s.ok()) return s;
+  for (const std::string& name : interrupted_writes) {
+    RemoveFile(JoinPath(dir_, name));  // an interrupted atomic write
+  }
   next_file_number_.store(std::max(state.next_file_number, max_number + 1));
+  if (!exists) {
+    // A new store: its manifest is written before its first log, so a store
+    // with logs or segments but no manifest is always a damaged one.
+    state.next_file_number = next_file_number_.load();
+    s = PersistManifest(state);
+    if (!s.ok()) return s;
+  }
 
   // Segments named by the manifest; every other part file is an orphan of an
   // interrupted merge (or an obsolete input whose deletion was cut short).
@@ -114,11 +129,6 @@ Status Tree::Recover() {
     if (referenced.count(n) == 0) RemoveFile(PartFileName(dir_, n));
   }
 
-  for (uint64_t w : state.live_wals) {
-    if (w >= state.wal_floor && wal_files.count(w) == 0) {
-      return Status::Corruption(ManifestFileName(dir_) + ": live log " + wal::LogFileName(dir_, w) + " is missing");
-    }
-  }
   // Replay live logs oldest first; each becomes a frozen segment.
   for (uint64_t w : wal_files) {
     std::string path = wal::LogFileName(dir_, w);
@@ -161,6 +171,38 @@ Status Tree::Recover() {
     PublishVersionLocked();
   }
   return PersistCurrentManifest();
+}
+
+Status Tree::CheckRecoveryFiles(bool manifest_exists, const ManifestState& state, const std::set<uint64_t>& seg_files,
+                                const std::set<uint64_t>& wal_files) const {
+  if (!manifest_exists) {
+    if (seg_files.empty() && wal_files.empty()) return Status::OK();  // a new store
+    const std::string example = !seg_files.empty() ? PartFileName(dir_, *seg_files.begin())
+                                                   : wal::LogFileName(dir_, *wal_files.begin());
+    return Status::Corruption(ManifestFileName(dir_) + " is missing, but the store holds " +
+                              std::to_string(seg_files.size()) + " segment and " + std::to_string(wal_files.size()) +
+                              " log files (" + example + ", ...): not opened, nothing deleted");
+  }
+  auto missing_part = [&](const std::vector<PartMeta>& parts) -> Status {
+    for (const PartMeta& p : parts) {
+      if (seg_files.count(p.file_number) == 0) {
+        return Status::Corruption(ManifestFileName(dir_) + ": segment file " + PartFileName(dir_, p.file_number) +
+                                  " is missing");
+      }
+    }
+    return Status::OK();
+  };
+  Status s = missing_part(state.disk);
+  for (const auto& parts : state.bottoms) {
+    if (s.ok()) s = missing_part(parts);
+  }
+  if (!s.ok()) return s;
+  for (uint64_t w : state.live_wals) {
+    if (w >= state.wal_floor && wal_files.count(w) == 0) {
+      return Status::Corruption(ManifestFileName(dir_) + ": live log " + wal::LogFileName(dir_, w) + " is missing");
+    }
+  }
+  return Status::OK();
 }
 
 std::shared_ptr<MemTable> Tree::NewMemTable() const {

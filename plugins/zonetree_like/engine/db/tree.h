@@ -21,6 +21,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -109,6 +110,11 @@ class Tree {
        MergeGate* gate);
 
   Status Recover();
+  // Corruption naming the file when the store lacks a file it needs: the
+  // manifest while segment or log files are present, a segment file the
+  // manifest names, or a live log. Touches nothing.
+  Status CheckRecoveryFiles(bool manifest_exists, const ManifestState& state, const std::set<uint64_t>& seg_files,
+                            const std::set<uint64_t>& wal_files) const;
   Status Write(std::string_view key, EntryKind kind, std::string_view value);
   // REQUIRES: write_mu_ held.
   Status FreezeLocked(bool wait_for_room);
