@@ -13,6 +13,7 @@
 //                    bug that surfaces as an exception. The SDK must report it as an iterator error.
 //   stale_overwrite: after StaleAfterPuts puts (default 0), a put of a key that exists keeps the old value and
 //                    still returns OK: a lost update that reads back stale (the kv workload must count it).
+
 #include <sys/stat.h>
 #include <unistd.h>
 
