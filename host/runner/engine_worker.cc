@@ -63,12 +63,15 @@ class WorkerRun {
   Status Check() {
     Status s = LoadPlugin();
     if (!s.ok()) return s;
-    current_ = kStepOpen;
+    // Announced, so that a plugin that hangs here is reported in engine_open or engine_close, not "after loading".
+    s = Announce(kStepOpen);
+    if (!s.ok()) return s;
     s = host::EngineClient::Open(plugin_, request_.data_dir, request_.engine().OpenConfigJson(), &engine_);
     if (!s.ok()) return s;
     s = Describe();
     if (!s.ok()) return s;
-    current_ = kStepClose;
+    s = Announce(kStepClose);
+    if (!s.ok()) return s;
     return engine_->Close();
   }
 
@@ -212,6 +215,12 @@ class WorkerRun {
     event["durability"] =
         engine_->Describe(KVB_DESCRIBE_DURABILITY, &durability).ok() ? nlohmann::json(durability) : nullptr;
     return Send(event);
+  }
+
+  // A step of the settings check (no meter): its start, for the parent to know where the worker is.
+  Status Announce(const char* name) {
+    current_ = name;
+    return Send({{"event", "started"}, {"name", name}, {"kind", "step"}, {"total", nullptr}});
   }
 
   // Runs an untimed-by-phase step under its own meter.

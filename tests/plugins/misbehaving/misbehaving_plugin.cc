@@ -8,6 +8,8 @@
 //                    with a different email).
 //   throw_in_next:   the ThrowAfterNexts-th iterator Next() (default 1) throws instead of moving, once: an engine
 //                    bug that surfaces as an exception. The SDK must report it as an iterator error.
+//   count_off_by_one: Count() of the "profiles" store says one record fewer than it holds: a checksum bug that
+//                    only verify's count sees (the final checksum), and no crash or error to give it away.
 #include <chrono>
 #include <cstdlib>
 #include <kvbench/sdk.hpp>
@@ -122,8 +124,25 @@ class Store {
     *it = std::make_unique<Iterator>(map_, behaviour_, counters_);
     return Status::OK();
   }
+#if defined(KVB_MISBEHAVE_COUNT_OFF_BY_ONE)
+  // A scan slot, so that this plugin runs the 100K-profile workload in seconds (the host's iterator fallback copies
+  // the map per query); correct, like every call but Count.
+  Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
+    auto it = r.from_first ? map_->begin() : map_->lower_bound(r.start);
+    uint64_t n = 0;
+    for (; it != map_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it->first); ++it) {
+      ++n;
+      if (!sink(it->first, it->second)) break;
+    }
+    *visited = n;
+    return Status::OK();
+  }
+#endif
   Status Count(uint64_t* count) {
     *count = map_->size();
+#if defined(KVB_MISBEHAVE_COUNT_OFF_BY_ONE)
+    if (is_profiles_ && *count > 0) --*count;
+#endif
     return Status::OK();
   }
 
