@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "conformance/call_record.hpp"
 #include "conformance/suite.hpp"
 #include "measure/amplification.hpp"
 #include "measure/phase_meter.hpp"
@@ -84,7 +85,15 @@ class WorkerRun {
     current_ = check->name;
     s = Send({{"event", "started"}, {"name", check->name}, {"kind", "check"}, {"total", nullptr}});
     if (!s.ok()) return s;
-    const conformance::CheckResult result = conformance::RunCheckIn(*check, plugin_, request_.data_dir);
+    // A check that opens an engine runs over the call-recording table, so that the parent can name the ABI call a
+    // crash or a hang happened in. The load checks compare table addresses: they get the plugin's own.
+    std::shared_ptr<const host::PluginLibrary> plugin = plugin_;
+    if (conformance::NeedsOpenEngine(*check)) {
+      s = conformance::StartCallRecord(request_.data_dir + "/" + conformance::kCallRecordFile);
+      if (!s.ok()) return s;
+      plugin = plugin_->WithTable(conformance::TrackedTable(&plugin_->table()));
+    }
+    const conformance::CheckResult result = conformance::RunCheckIn(*check, plugin, request_.data_dir);
     return Send({{"event", "check"}, {"result", conformance::CheckResultToJson(result)}});
   }
 

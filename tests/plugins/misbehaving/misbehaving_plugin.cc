@@ -8,9 +8,16 @@
 //                    with a different email).
 //   throw_in_next:   the ThrowAfterNexts-th iterator Next() (default 1) throws instead of moving, once: an engine
 //                    bug that surfaces as an exception. The SDK must report it as an iterator error.
+//   writes_stdout:   Open() prints a line to stdout (with printf, left in stdio's buffer): a plugin whose debug
+//                    output would mix into kvbench's.
+//   prefix_jump_scan: a scan slot that, for a prefix scan, starts at the prefix when the start lies before it
+//                    (instead of visiting keys >= start while they have the prefix): wrong only for such starts.
+//   loose_durability: takes durability.Fsync whatever its type (a hand-written parser that checks the settings'
+//                    types but not the durability keys'), and reports it among flat effective settings.
 //   count_off_by_one: Count() of the "profiles" store says one record fewer than it holds: a checksum bug that
 //                    only verify's count sees (the final checksum), and no crash or error to give it away.
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <kvbench/sdk.hpp>
 #include <kvbench/sdk_config.hpp>
@@ -124,6 +131,20 @@ class Store {
     *it = std::make_unique<Iterator>(map_, behaviour_, counters_);
     return Status::OK();
   }
+#if defined(KVB_MISBEHAVE_PREFIX_JUMP_SCAN)
+  Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
+    std::string_view start = r.start;
+    if (r.has_bound && r.bound_is_prefix && (r.from_first || start < r.bound)) start = r.bound;  // the bug
+    auto it = r.from_first && !(r.has_bound && r.bound_is_prefix) ? map_->begin() : map_->lower_bound(start);
+    uint64_t n = 0;
+    for (; it != map_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it->first); ++it) {
+      ++n;
+      if (!sink(it->first, it->second)) break;
+    }
+    *visited = n;
+    return Status::OK();
+  }
+#endif
 #if defined(KVB_MISBEHAVE_COUNT_OFF_BY_ONE)
   // A scan slot, so that this plugin runs the 100K-profile workload in seconds (the host's iterator fallback copies
   // the map per query); correct, like every call but Count.
@@ -167,7 +188,11 @@ class Engine {
   Status Settle() { return Status::OK(); }
   Status Close() { return Status::OK(); }
   Status EffectiveSettings(std::string* out) {
+#if defined(KVB_MISBEHAVE_LOOSE_DURABILITY)
+    *out = R"({"Mode":")" KVB_MISBEHAVE_NAME R"(","Fsync":false})";
+#else
     *out = R"({"Mode":")" KVB_MISBEHAVE_NAME R"("})";
+#endif
     return Status::OK();
   }
   Status Durability(std::string* out) {
@@ -188,7 +213,15 @@ struct MisbehavingPlugin {
   using Engine = misbehaving::Engine;
 
   static Status Open(const sdk::OpenRequest& req, std::unique_ptr<Engine>* engine) {
+#if defined(KVB_MISBEHAVE_LOOSE_DURABILITY)
+    // The bug: durability.Fsync is taken out of the config, whatever its type, before the strict reader sees it.
+    nlohmann::json doc = nlohmann::json::parse(req.config_json, nullptr, /*allow_exceptions=*/false);
+    if (doc.is_object() && doc.contains("durability") && doc["durability"].is_object())
+      doc["durability"].erase("Fsync");
+    sdk::ConfigReader config(doc.is_object() ? doc.dump() : req.config_json);
+#else
     sdk::ConfigReader config(req.config_json);
+#endif
     Behaviour b;
     config.Int("settings", "AbortAfterPuts", &b.abort_after_puts, 1, INT64_MAX);
     config.Int("settings", "AbortAfterGets", &b.abort_after_gets, 0, INT64_MAX);
@@ -198,6 +231,9 @@ struct MisbehavingPlugin {
     config.Int("settings", "ThrowAfterNexts", &b.throw_after_nexts, 1, INT64_MAX);
     Status s = config.Finish();
     if (!s.ok()) return s;
+#if defined(KVB_MISBEHAVE_WRITES_STDOUT)
+    std::printf("writes_stdout: opened %s\n", req.data_dir.c_str());
+#endif
     *engine = std::make_unique<Engine>(req.data_dir, std::move(b));
     return Status::OK();
   }
