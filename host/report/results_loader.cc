@@ -398,8 +398,11 @@ Status LoadAndMerge(const std::vector<std::string>& paths, Results* out) {
       merged.engines.push_back(std::move(engine));
     }
     for (const ChecksumMismatch& m : one.correctness.mismatches) recorded.push_back(m);
+    if (paths.size() == 1) merged.correctness = one.correctness;
   }
-  ComputeCorrectness(&merged, recorded);
+  // One file keeps its own verdict (ParseResults: the run's, when it recorded its reference); merged files are
+  // compared across.
+  if (paths.size() > 1) ComputeCorrectness(&merged, recorded);
   *out = std::move(merged);
   return Status::OK();
 }
