@@ -12,6 +12,7 @@
 #include "common/printable.hpp"
 #include "crash/crash_worker.hpp"
 #include "runner/engine_worker.hpp"
+#include "runner/plugin_check.hpp"
 
 namespace {
 
@@ -23,7 +24,8 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"run", kvbench::cli::RunCommand,
-     "run CONFIG.json [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--keep-data] [--no-report]"},
+     "run CONFIG.json [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--reference ENGINE|none] "
+     "[--keep-data] [--no-report]"},
     {"validate", kvbench::cli::ValidateCommand,
      "validate CONFIG.json [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--no-plugins]"},
     {"plugins", kvbench::cli::PluginsCommand, "plugins [--plugin-dir DIR] [--json]"},
@@ -52,9 +54,12 @@ void PrintUsage(std::FILE* out) {
   for (const Command& c : kCommands) {
     if (c.usage != nullptr) std::fprintf(out, "  kvbench %s\n", c.usage);
   }
-  std::fprintf(out,
-               "\n'kvbench COMMAND --help' shows one command's usage. Environment: KVBENCH_LOG_LEVEL=trace|debug|"
-               "info|warn|error|critical|off (default info).\n");
+  std::fprintf(
+      out,
+      "\n'kvbench COMMAND --help' shows one command's usage. Environment: KVBENCH_LOG_LEVEL=trace|debug|"
+      "info|warn|error|critical|off (default info); KVBENCH_LOAD_TIMEOUT=SECONDS: how long a plugin may take to "
+      "load (and to open and close for the settings check) before run, validate, crashtest and plugins give up "
+      "(default 60).\n");
 }
 
 // "--help" or "-h" among a command's arguments (before a "--" that ends the options).
@@ -84,6 +89,10 @@ std::string NonUtf8Input(const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   if (std::string error; !kvbench::cli::ConfigureLogging(&error)) {
+    std::fprintf(stderr, "kvbench: %s\n", error.c_str());
+    return 2;
+  }
+  if (std::string error; !kvbench::runner::CheckPluginLoadTimeoutSetting(&error)) {
     std::fprintf(stderr, "kvbench: %s\n", error.c_str());
     return 2;
   }

@@ -45,7 +45,7 @@ int PluginsCommand(const CommandArgs& argv) {
       continue;
     }
     nlohmann::json plugin;
-    Status s = runner::ProbePlugin(path, "", runner::kPluginLoadTimeoutSeconds, &plugin);
+    Status s = runner::ProbePlugin(path, "", runner::PluginLoadTimeoutSeconds(), &plugin);
     nlohmann::json row = {{"path", path}, {"config_name", std::filesystem::path(path).stem().string()}};
     if (s.ok()) {
       for (const char* member : {"name", "version", "abi", "capabilities", "description"}) row[member] = plugin[member];

@@ -66,7 +66,9 @@ struct Check {
 
 // The groups of checks, in the order they run (each defined in its checks_<group>.cc).
 void AddLoadChecks(std::vector<Check>* checks);
+void AddExportChecks(std::vector<Check>* checks);  // checks_hygiene.cc
 void AddEngineChecks(std::vector<Check>* checks);
+void AddStdoutChecks(std::vector<Check>* checks);  // checks_hygiene.cc
 void AddDataChecks(std::vector<Check>* checks);
 void AddIterationChecks(std::vector<Check>* checks);
 void AddDurabilityChecks(std::vector<Check>* checks);

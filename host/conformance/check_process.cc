@@ -3,6 +3,7 @@
 #include <chrono>
 #include <optional>
 
+#include "conformance/call_record.hpp"
 #include "runner/engine_result.hpp"
 #include "runner/plugin_check.hpp"
 #include "runner/supervisor.hpp"
@@ -10,16 +11,20 @@
 namespace kvbench::conformance {
 namespace {
 
-// Why a worker gave no verdict (or what it did after giving one), from how it ended.
-std::string HowItEnded(const runner::EngineResult& worker, const std::string& plugin_path, int64_t timeout_seconds) {
+// Why a worker gave no verdict (or what it did after giving one), from how it ended. `call`: the ABI call under way
+// when it ended (call_record.hpp), "" when none.
+std::string HowItEnded(const runner::EngineResult& worker, const std::string& plugin_path, int64_t timeout_seconds,
+                       const std::string& call) {
   const std::string load_failure = runner::LoadFailure(worker, plugin_path, timeout_seconds);
   if (!load_failure.empty()) return load_failure;
+  const std::string in_call = call.empty() ? "" : " in " + call;
   if (worker.status() == runner::kTimedOut) {
-    return "timed out after " + std::to_string(timeout_seconds) + " s (the check's process was killed)";
+    return "timed out after " + std::to_string(timeout_seconds) + " s" + in_call + " (the check's process was killed)";
   }
   if (worker.status() == runner::kCrashed) {
-    return worker.interrupted_phase() == "exit" ? "its process was killed by " + worker.signal() + " on exit"
-                                                : "crashed: killed by " + worker.signal() + " while the check ran";
+    return worker.interrupted_phase() == "exit"
+               ? "its process was killed by " + worker.signal() + " on exit"
+               : "crashed: killed by " + worker.signal() + in_call + " while the check ran";
   }
   if (worker.status() == runner::kCompleted) return "the check's process ended without a verdict";
   return worker.error();
@@ -56,14 +61,16 @@ CheckResult RunCheckInProcess(const Check& check, const std::string& plugin_path
                            .on_event = on_event,
                            .stop_signal = {}},
                           &worker);
+  const std::string call = ReadCallUnderWay(area.path() + "/" + kCallRecordFile);
   if (verdict && worker.status() == runner::kCompleted) {
     result = *verdict;
   } else if (verdict) {  // it gave a verdict, then died (a crash in the plugin's exit-time code)
     result.verdict = Verdict::kFail;
-    result.message = verdict->message + "; then " + HowItEnded(worker, plugin_path, options.timeout_seconds);
+    result.message = verdict->message + "; then " + HowItEnded(worker, plugin_path, options.timeout_seconds, call);
   } else {
-    result.message = HowItEnded(worker, plugin_path, options.timeout_seconds);
+    result.message = HowItEnded(worker, plugin_path, options.timeout_seconds, call);
   }
+  if (worker.status() == runner::kTimedOut) result.timed_out_in = call;
   RemoveCheckArea(&area, &result);
   if (!verdict) result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

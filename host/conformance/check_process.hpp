@@ -21,8 +21,9 @@ struct CheckProcessOptions {
 
 // Runs `check` against the plugin at `plugin_path` in a worker, in a fresh directory inside `temp_root` that is
 // removed afterwards. Never throws; a worker that ends without a verdict is a FAIL saying how it ended:
-// "crashed: killed by SIGABRT while the check ran", "timed out after 60 s (the check's process was killed)", or
-// the loader's message when the plugin did not load.
+// "crashed: killed by SIGABRT in put (store 'a') while the check ran", "timed out after 60 s in engine_open (the
+// check's process was killed)" (the ABI call under way, when the check was in one: call_record.hpp), or the
+// loader's message when the plugin did not load. On a timeout, result.timed_out_in is that call.
 CheckResult RunCheckInProcess(const Check& check, const std::string& plugin_path, const std::string& temp_root,
                               const CheckProcessOptions& options);
 

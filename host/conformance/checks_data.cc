@@ -352,6 +352,41 @@ Outcome ConcurrentDataCalls(CheckContext& ctx) {
                            "all keys present"));
 }
 
+// Store names are ASCII [A-Za-z0-9._-] (docs/plugin-abi.md): every such character is accepted, anything else is
+// refused with KVB_INVALID_ARGUMENT (a name becomes a file or a column family in many engines: "a/b" or "../x"
+// must never reach the file system).
+Outcome StoreNames(CheckContext& ctx) {
+  std::unique_ptr<host::EngineClient> engine;
+  Status s = ctx.OpenEngine(&engine);
+  if (!s.ok()) return Outcome::Fail(Failure("open", s));
+  const std::string every_allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-";
+  {
+    std::unique_ptr<host::StoreClient> store;
+    if (s = OpenStore(*engine, every_allowed, &store); !s.ok()) {
+      return Outcome::Fail("a name of every allowed character is refused: " + s.message());
+    }
+    if (kvb_status rc = store->Put("k", "v"); rc != KVB_OK)
+      return Outcome::Fail(Failure("put", rc, store->last_error()));
+    const GetResult got = GetValue(*store, "k");
+    if (got.rc != KVB_OK || got.value != "v") return Outcome::Fail("the store of every allowed character lost its key");
+  }
+  const std::vector<std::string> refused = {
+      "", "a/b", "../x", "a b", "a\\b", "caf\xc3\xa9", "tab\t", "a:b", std::string("a\0b", 3), "store*"};
+  for (const std::string& name : refused) {
+    std::unique_ptr<host::StoreClient> store;
+    s = engine->OpenStore(name, &store);
+    if (s.code() != KVB_INVALID_ARGUMENT) {
+      return Outcome::Fail(Str("store name ", Printable(name), " (outside [A-Za-z0-9._-]): ",
+                               s.ok() ? std::string("accepted") : Failure("store_open", s),
+                               ", expected KVB_INVALID_ARGUMENT"));
+    }
+  }
+  s = engine->Close();
+  if (!s.ok()) return Outcome::Fail(Failure("close", s));
+  return Outcome::Pass(Str("every allowed character accepted; ", refused.size(),
+                           " names outside [A-Za-z0-9._-] refused with KVB_INVALID_ARGUMENT"));
+}
+
 }  // namespace
 
 void AddDataChecks(std::vector<Check>* checks) {
@@ -366,6 +401,9 @@ void AddDataChecks(std::vector<Check>* checks) {
       {"data.stores_independent", "several stores of one engine are independent keyspaces", &StoresIndependent});
   checks->push_back(
       {"data.store_reopen", "a store closed and reopened in the same engine keeps its data", &StoreReopen});
+  checks->push_back({"data.valid_store_names",
+                     "store names of every [A-Za-z0-9._-] character open; any other name is KVB_INVALID_ARGUMENT",
+                     &StoreNames});
   checks->push_back({"data.count", "count (slot or host fallback) matches the live keys", &CountMatches});
   checks->push_back({"data.concurrent_calls",
                      "with KVB_CAP_CONCURRENT_DATA_CALLS: threads put/get on own and shared stores",

@@ -57,6 +57,13 @@ std::string ExpectRejected(CheckContext& ctx, const std::string& config, std::in
   return "";
 }
 
+// Whether engine_open accepts `config` on a fresh directory (the engine is closed again).
+bool Accepted(CheckContext& ctx, const std::string& config) {
+  RawEngine engine(&ctx.table());
+  const std::string dir = ctx.NewDir("accepted");
+  return engine.Open(dir, config).ok() && engine.Close().ok();
+}
+
 Outcome OpenEmptyDir(CheckContext& ctx) {
   const char* configs[] = {"", "{}", R"({"settings":{},"durability":{}})"};
   int i = 0;
@@ -200,7 +207,24 @@ Outcome WrongTypeRejected(CheckContext& ctx) {
     for (const char* section : {"settings", "durability"}) {
       if (effective.contains(section) && effective[section].is_object()) collect(section, effective[section]);
     }
-    collect("settings", effective);
+    // Flat effective settings do not say which keys are durability keys: a key that is accepted with its own value
+    // under "durability" (and not under "settings") is one, and is given the wrong type there.
+    std::vector<std::pair<std::string, nlohmann::json>> flat;
+    auto collect_flat = [&](const std::string& section, const nlohmann::json& obj) {
+      flat.swap(probes);
+      collect(section, obj);
+      flat.swap(probes);
+    };
+    collect_flat("settings", effective);
+    for (auto& [section, member] : flat) {
+      const std::string key = member.begin().key();
+      const nlohmann::json same = {{key, effective[key]}};
+      if (!Accepted(ctx, nlohmann::json{{"settings", same}}.dump()) &&
+          Accepted(ctx, nlohmann::json{{"durability", same}}.dump())) {
+        section = "durability";
+      }
+      if (probes.size() < 8) probes.emplace_back(section, member);
+    }
   }
   for (const auto& [section, member] : probes) {
     const std::string config = nlohmann::json{{section, member}}.dump();
@@ -312,7 +336,8 @@ void AddEngineChecks(std::vector<Check>* checks) {
   checks->push_back({"config.unknown_key_rejected",
                      "an unknown config key is INVALID_ARGUMENT with a message naming the key", &UnknownKeyRejected});
   checks->push_back({"config.wrong_type_rejected",
-                     "a wrong-typed setting or section, or invalid JSON, is INVALID_ARGUMENT naming the key",
+                     "a wrong-typed setting, durability key (in its own section) or section, or invalid JSON, is "
+                     "INVALID_ARGUMENT naming the key",
                      &WrongTypeRejected});
   checks->push_back({"config.error_buffer_truncated",
                      "error text is truncated and NUL-terminated within err_capacity; NULL/0 is safe",

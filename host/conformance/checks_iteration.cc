@@ -80,6 +80,23 @@ std::vector<RangeCase> RangeCases() {
       {"limit 100 (more than the range) to 'abd' inclusive", kIncl, "a", "abd", 100},
       {"sink stops after 2 from 'b'", 0, "b", std::nullopt, 0, 2},
       {"from past the end", 0, B({0xff, 0xff, 0xff}), std::nullopt},
+      // Every other start/bound combination: a start before, inside, at and after the range, from first, empty.
+      // Keys >= start are visited while they have the prefix: a start before the prefix with keys between visits
+      // nothing (a plugin that jumps ahead to the prefix is wrong), with no key between it visits the prefix's.
+      {"prefix 'b' from 'a' (before the prefix, keys between)", kPrefix, "a", "b"},
+      {"prefix 'b' from 'ad' (before the prefix, no key between)", kPrefix, "ad", "b"},
+      {"prefix 'b' from first (the first key lacks the prefix)", kPrefix | kFirst, "", "b"},
+      {"prefix 'a' from first", kPrefix | kFirst, "", "a"},
+      {"prefix 'ab' from 'abc' (inside the prefix)", kPrefix, "abc", "ab"},
+      {"prefix 'b' from 'c' (after the prefix)", kPrefix, "c", "b"},
+      {"prefix 'b' from '' (empty start, before the prefix)", kPrefix, "", "b"},
+      {"prefix 'b' limit 1 from 'ba'", kPrefix, "ba", "b", 1},
+      {"from '' (empty start), no bound", 0, "", std::nullopt},
+      {"from '' to 'b' inclusive", kIncl, "", "b"},
+      {"from first to 'ab' inclusive", kFirst | kIncl, "", "ab"},
+      {"from 'b' to 'b' exclusive (start at the bound)", 0, "b", "b"},
+      {"from 'c' to 'b' inclusive (start after the bound)", kIncl, "c", "b"},
+      {"from 'ab' to 'ab\\x00' exclusive (just the start)", 0, "ab", B({'a', 'b', 0})},
   };
 }
 

@@ -53,7 +53,9 @@ const std::vector<Check>& AllChecks() {
   static const std::vector<Check> checks = [] {
     std::vector<Check> all;
     AddLoadChecks(&all);
+    AddExportChecks(&all);
     AddEngineChecks(&all);
+    AddStdoutChecks(&all);
     AddDataChecks(&all);
     AddIterationChecks(&all);
     AddDurabilityChecks(&all);
@@ -68,6 +70,8 @@ const Check* FindCheck(std::string_view name) {
   }
   return nullptr;
 }
+
+bool NeedsOpenEngine(const Check& check) { return std::string_view(check.name).substr(0, 5) != "load."; }
 
 std::vector<const Check*> SelectChecks(std::string_view filter) {
   std::vector<const Check*> selected;

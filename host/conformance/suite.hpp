@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "conformance/check.hpp"
 #include "common/temp_dir.hpp"
+#include "conformance/check.hpp"
 #include "plugin/plugin_library.hpp"
 
 namespace kvbench::conformance {
@@ -24,11 +24,17 @@ const Check* FindCheck(std::string_view name);
 // The checks whose name contains `filter` (all of them when it is empty), in run order.
 std::vector<const Check*> SelectChecks(std::string_view filter);
 
+// Whether `check` opens an engine: every check but the load group's (load.*), which look at the table only.
+bool NeedsOpenEngine(const Check& check);
+
 struct CheckResult {
   std::string name;
   Verdict verdict = Verdict::kFail;
   std::string message;
   double seconds = 0;
+  // Set by RunCheckInProcess when the check's process timed out: the ABI call it was in ("engine_open", "get (store
+  // 'a')"), "" when unknown. Not in the JSON.
+  std::string timed_out_in;
 };
 
 // Runs one check against a loaded plugin in a fresh temporary directory, removed afterwards: in `temp_root` when

@@ -76,7 +76,7 @@ TEST(SuiteTest, FindCheckByExactName) {
 // The worker's "check" event carries a result through this JSON: every verdict must come back as it went.
 TEST(SuiteTest, CheckResultSurvivesJson) {
   for (Verdict v : {Verdict::kPass, Verdict::kFail, Verdict::kSkip}) {
-    CheckResult r{"data.delete", v, "why \"quoted\"\n", 0.25};
+    CheckResult r{"data.delete", v, "why \"quoted\"\n", 0.25, ""};
     const CheckResult back = CheckResultFromJson(CheckResultToJson(r));
     EXPECT_EQ(back.name, r.name);
     EXPECT_EQ(back.verdict, r.verdict) << VerdictName(v);

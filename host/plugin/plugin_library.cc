@@ -18,11 +18,21 @@ namespace {
 void HostLog(void*, int32_t level, const char* message, size_t size) {
   std::string_view text(message, size);
   switch (level) {
-    case KVB_LOG_TRACE: spdlog::trace("[plugin] {}", text); break;
-    case KVB_LOG_DEBUG: spdlog::debug("[plugin] {}", text); break;
-    case KVB_LOG_INFO: spdlog::info("[plugin] {}", text); break;
-    case KVB_LOG_WARN: spdlog::warn("[plugin] {}", text); break;
-    default: spdlog::error("[plugin] {}", text); break;
+    case KVB_LOG_TRACE:
+      spdlog::trace("[plugin] {}", text);
+      break;
+    case KVB_LOG_DEBUG:
+      spdlog::debug("[plugin] {}", text);
+      break;
+    case KVB_LOG_INFO:
+      spdlog::info("[plugin] {}", text);
+      break;
+    case KVB_LOG_WARN:
+      spdlog::warn("[plugin] {}", text);
+      break;
+    default:
+      spdlog::error("[plugin] {}", text);
+      break;
   }
 }
 
@@ -78,8 +88,7 @@ Status PluginLibrary::Load(const std::string& path, std::shared_ptr<const Plugin
 
   auto lib = std::make_unique<boost::dll::shared_library>();
   boost::dll::fs::error_code load_ec;
-  lib->load(boost::dll::fs::path(path), boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local,
-            load_ec);
+  lib->load(boost::dll::fs::path(path), boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, load_ec);
   if (load_ec) {
     const char* detail = ::dlerror();
     return fail(std::string("cannot be loaded: ") + (detail ? detail : load_ec.message()));
@@ -123,15 +132,27 @@ Status PluginLibrary::Load(const std::string& path, std::shared_ptr<const Plugin
     const char* name;
     const void* fn;
   };
-#define KVB_REQUIRED_SLOT(slot) RequiredSlot{#slot, reinterpret_cast<const void*>(table->slot)}
-  const RequiredSlot required[] = {
-      KVB_REQUIRED_SLOT(engine_open),     KVB_REQUIRED_SLOT(engine_close),        KVB_REQUIRED_SLOT(engine_stabilize),
-      KVB_REQUIRED_SLOT(engine_settle),   KVB_REQUIRED_SLOT(engine_describe),     KVB_REQUIRED_SLOT(store_open),
-      KVB_REQUIRED_SLOT(store_close),     KVB_REQUIRED_SLOT(put),                 KVB_REQUIRED_SLOT(get),
-      KVB_REQUIRED_SLOT(remove),          KVB_REQUIRED_SLOT(iterator_create),     KVB_REQUIRED_SLOT(iterator_destroy),
-      KVB_REQUIRED_SLOT(iterator_seek),   KVB_REQUIRED_SLOT(iterator_seek_first), KVB_REQUIRED_SLOT(iterator_next),
-      KVB_REQUIRED_SLOT(iterator_valid),  KVB_REQUIRED_SLOT(iterator_key),        KVB_REQUIRED_SLOT(iterator_value),
-      KVB_REQUIRED_SLOT(iterator_status)};
+#define KVB_REQUIRED_SLOT(slot) \
+  RequiredSlot { #slot, reinterpret_cast < const void*>(table->slot) }
+  const RequiredSlot required[] = {KVB_REQUIRED_SLOT(engine_open),
+                                   KVB_REQUIRED_SLOT(engine_close),
+                                   KVB_REQUIRED_SLOT(engine_stabilize),
+                                   KVB_REQUIRED_SLOT(engine_settle),
+                                   KVB_REQUIRED_SLOT(engine_describe),
+                                   KVB_REQUIRED_SLOT(store_open),
+                                   KVB_REQUIRED_SLOT(store_close),
+                                   KVB_REQUIRED_SLOT(put),
+                                   KVB_REQUIRED_SLOT(get),
+                                   KVB_REQUIRED_SLOT(remove),
+                                   KVB_REQUIRED_SLOT(iterator_create),
+                                   KVB_REQUIRED_SLOT(iterator_destroy),
+                                   KVB_REQUIRED_SLOT(iterator_seek),
+                                   KVB_REQUIRED_SLOT(iterator_seek_first),
+                                   KVB_REQUIRED_SLOT(iterator_next),
+                                   KVB_REQUIRED_SLOT(iterator_valid),
+                                   KVB_REQUIRED_SLOT(iterator_key),
+                                   KVB_REQUIRED_SLOT(iterator_value),
+                                   KVB_REQUIRED_SLOT(iterator_status)};
 #undef KVB_REQUIRED_SLOT
   for (const RequiredSlot& slot : required) {
     if (slot.fn == nullptr) return fail(std::string("required function slot '") + slot.name + "' is NULL");
@@ -155,8 +176,8 @@ bool PluginLibrary::HasScan() const {
 }
 
 bool PluginLibrary::HasCount() const {
-  return table_->struct_size >= offsetof(kvb_plugin_table, count) + sizeof(table_->count) &&
-         table_->count != nullptr && Has(KVB_CAP_COUNT);
+  return table_->struct_size >= offsetof(kvb_plugin_table, count) + sizeof(table_->count) && table_->count != nullptr &&
+         Has(KVB_CAP_COUNT);
 }
 
 std::vector<std::string> PluginLibrary::CapabilityNames() const {
@@ -183,6 +204,12 @@ std::string DefaultPluginDir() {
   auto exe = boost::dll::program_location(ec);
   if (ec) return "plugins";
   return (std::filesystem::path(exe.parent_path().string()) / "plugins").string();
+}
+
+std::shared_ptr<const PluginLibrary> PluginLibrary::WithTable(const kvb_plugin_table* table) const {
+  std::shared_ptr<PluginLibrary> copy(new PluginLibrary(*this));
+  copy->table_ = table;
+  return copy;
 }
 
 }  // namespace kvbench::host

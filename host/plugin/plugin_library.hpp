@@ -38,6 +38,9 @@ class PluginLibrary {
   bool HasCount() const;
   // Capability names, e.g. {"scan", "count", "persistent"}.
   std::vector<std::string> CapabilityNames() const;
+  // The same plugin seen through `table` instead (a wrapper of table() with the same contents, e.g. the conformance
+  // checks' call record: conformance/call_record.hpp). REQUIRES: `table` outlives the copy.
+  std::shared_ptr<const PluginLibrary> WithTable(const kvb_plugin_table* table) const;
 
  private:
   PluginLibrary() = default;

@@ -370,7 +370,15 @@ Status ParseResults(const json& doc, const std::string& source_name, Results* ou
     if (!s.ok()) return s;
     out->engines.push_back(std::move(engine));
   }
-  ComputeCorrectness(out, ParseRecordedMismatches(Member(doc, "correctness")));
+  const json& recorded = Member(doc, "correctness");
+  ComputeCorrectness(out, ParseRecordedMismatches(recorded));
+  // A run that recorded its reference (the published run, a reference engine, or none) made its verdict against
+  // it: the report says what the run said, not what comparing with the first engine would say.
+  if (Member(recorded, "reference").is_object() && Member(recorded, "passed").is_boolean()) {
+    out->correctness.passed = Member(recorded, "passed").get<bool>();
+    out->correctness.message = Str(recorded, "message");
+    out->correctness.mismatches = ParseRecordedMismatches(recorded);
+  }
   return Status::OK();
 }
 
@@ -456,8 +464,11 @@ Status LoadAndMerge(const std::vector<std::string>& paths, Results* out) {
       merged.engines.push_back(std::move(engine));
     }
     for (const ChecksumMismatch& m : one.correctness.mismatches) recorded.push_back(m);
+    if (paths.size() == 1) merged.correctness = one.correctness;
   }
-  ComputeCorrectness(&merged, recorded);
+  // One file keeps its own verdict (ParseResults: the run's, when it recorded its reference); merged files are
+  // compared across.
+  if (paths.size() > 1) ComputeCorrectness(&merged, recorded);
   *out = std::move(merged);
   return Status::OK();
 }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "conformance/call_record.hpp"
 #include "conformance/suite.hpp"
 #include "measure/amplification.hpp"
 #include "measure/phase_meter.hpp"
@@ -67,12 +68,15 @@ class WorkerRun {
   Status Check() {
     Status s = LoadPlugin();
     if (!s.ok()) return s;
-    current_ = kStepOpen;
+    // Announced, so that a plugin that hangs here is reported in engine_open or engine_close, not "after loading".
+    s = Announce(kStepOpen);
+    if (!s.ok()) return s;
     s = host::EngineClient::Open(plugin_, request_.data_dir, request_.engine().OpenConfigJson(), &engine_);
     if (!s.ok()) return s;
     s = Describe();
     if (!s.ok()) return s;
-    current_ = kStepClose;
+    s = Announce(kStepClose);
+    if (!s.ok()) return s;
     return engine_->Close();
   }
 
@@ -85,7 +89,15 @@ class WorkerRun {
     current_ = check->name;
     s = Send({{"event", "started"}, {"name", check->name}, {"kind", "check"}, {"total", nullptr}});
     if (!s.ok()) return s;
-    const conformance::CheckResult result = conformance::RunCheckIn(*check, plugin_, request_.data_dir);
+    // A check that opens an engine runs over the call-recording table, so that the parent can name the ABI call a
+    // crash or a hang happened in. The load checks compare table addresses: they get the plugin's own.
+    std::shared_ptr<const host::PluginLibrary> plugin = plugin_;
+    if (conformance::NeedsOpenEngine(*check)) {
+      s = conformance::StartCallRecord(request_.data_dir + "/" + conformance::kCallRecordFile);
+      if (!s.ok()) return s;
+      plugin = plugin_->WithTable(conformance::TrackedTable(&plugin_->table()));
+    }
+    const conformance::CheckResult result = conformance::RunCheckIn(*check, plugin, request_.data_dir);
     return Send({{"event", "check"}, {"result", conformance::CheckResultToJson(result)}});
   }
 
@@ -346,6 +358,12 @@ class WorkerRun {
     event["durability"] =
         engine_->Describe(KVB_DESCRIBE_DURABILITY, &durability).ok() ? nlohmann::json(durability) : nullptr;
     return Send(event);
+  }
+
+  // A step of the settings check (no meter): its start, for the parent to know where the worker is.
+  Status Announce(const char* name) {
+    current_ = name;
+    return Send({{"event", "started"}, {"name", name}, {"kind", "step"}, {"total", nullptr}});
   }
 
   // Runs an untimed-by-phase step under its own meter.

@@ -1,7 +1,11 @@
 #include "runner/plugin_check.hpp"
 
+#include <charconv>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include "common/temp_dir.hpp"
 #include "plugin/plugin_library.hpp"
@@ -13,9 +17,41 @@
 namespace kvbench::runner {
 namespace {
 
-constexpr int64_t kCheckTimeoutSeconds = 60;
+std::optional<int64_t> ParseTimeout(const char* text) {
+  if (text == nullptr || *text == '\0') return std::nullopt;
+  int64_t value = 0;
+  const char* end = text + std::strlen(text);
+  const auto [ptr, ec] = std::from_chars(text, end, value);
+  if (ec != std::errc() || ptr != end || value < 1) return std::nullopt;
+  return value;
+}
+
+// "(KVBENCH_LOAD_TIMEOUT=N)" when set, else "(the default; KVBENCH_LOAD_TIMEOUT sets it)".
+std::string TimeoutOrigin() {
+  return std::getenv(kPluginLoadTimeoutVariable) != nullptr
+             ? std::string("(") + kPluginLoadTimeoutVariable + ")"
+             : std::string("(the default; ") + kPluginLoadTimeoutVariable + " sets it)";
+}
+
+// The settings check's steps, as the user knows them.
+std::string CheckStepCall(const std::string& step) {
+  if (step == kStepOpen) return "engine_open, on an empty directory to check its settings,";
+  if (step == kStepClose) return "engine_close, after the settings check,";
+  return "'" + step + "'";
+}
 
 }  // namespace
+
+int64_t PluginLoadTimeoutSeconds() {
+  return ParseTimeout(std::getenv(kPluginLoadTimeoutVariable)).value_or(kDefaultPluginLoadTimeoutSeconds);
+}
+
+bool CheckPluginLoadTimeoutSetting(std::string* error) {
+  const char* text = std::getenv(kPluginLoadTimeoutVariable);
+  if (text == nullptr || ParseTimeout(text)) return true;
+  *error = std::string(kPluginLoadTimeoutVariable) + "='" + text + "': expected a whole number of seconds, at least 1";
+  return false;
+}
 
 std::string LoadFailure(const EngineResult& result, const std::string& path, int64_t timeout_seconds) {
   if (result.interrupted_phase() != kStepLoadPlugin) return "";
@@ -23,7 +59,8 @@ std::string LoadFailure(const EngineResult& result, const std::string& path, int
   const std::string prefix = "plugin " + path + ": ";
   if (result.status() == kCrashed) return prefix + "killed by " + result.signal() + " while loading";
   if (result.status() == kTimedOut) {
-    return prefix + "still loading after " + std::to_string(timeout_seconds) + " s (the loading process was killed)";
+    return prefix + "timed out while loading the plugin after " + std::to_string(timeout_seconds) + " s " +
+           TimeoutOrigin() + "; the loading process was killed";
   }
   return prefix + result.error();
 }
@@ -53,9 +90,10 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
     request.data_dir = area.path();
     request.progress_interval_ms = 0;
     EngineResult result(engine);
+    const int64_t timeout_seconds = PluginLoadTimeoutSeconds();
     SuperviseWorker(request,
                     {.executable = executable,
-                     .timeout_seconds = kCheckTimeoutSeconds,
+                     .timeout_seconds = timeout_seconds,
                      .on_event = {},
                      .stop_signal = StopSignal},
                     &result);
@@ -66,9 +104,15 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
       ExitBySignal(stop);
     }
     if (result.status() != kCompleted) {
-      const std::string load_failure = LoadFailure(result, checked.path, kCheckTimeoutSeconds);
+      const std::string load_failure = LoadFailure(result, checked.path, timeout_seconds);
       if (!load_failure.empty()) return Status::InvalidArgument(where + ".plugin: " + load_failure);
       const bool opening = result.interrupted_phase() == kStepOpen;
+      if (result.status() == kTimedOut) {
+        return Status::InvalidArgument(where + (opening ? ".settings/durability" : "") + ": plugin " + checked.path +
+                                       ": timed out while loading the plugin after " + std::to_string(timeout_seconds) +
+                                       " s " + TimeoutOrigin() + ": " + CheckStepCall(result.interrupted_phase()) +
+                                       " did not return");
+      }
       return Status::InvalidArgument(where + (opening ? ".settings/durability" : "") + ": " + result.error());
     }
     checked.plugin = result.plugin();

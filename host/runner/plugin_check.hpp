@@ -29,11 +29,18 @@ struct CheckedPlugin {
 Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_dir, const std::string& executable,
                     std::vector<CheckedPlugin>* out);
 
-inline constexpr int64_t kPluginLoadTimeoutSeconds = 60;
+// How long a plugin may take to load, and for `run`, `validate` and `crashtest` also to open on an empty directory
+// and close again (the settings check), before its worker is killed: kDefaultPluginLoadTimeoutSeconds, or
+// $KVBENCH_LOAD_TIMEOUT (whole seconds, at least 1).
+inline constexpr int64_t kDefaultPluginLoadTimeoutSeconds = 60;
+inline constexpr const char* kPluginLoadTimeoutVariable = "KVBENCH_LOAD_TIMEOUT";
+int64_t PluginLoadTimeoutSeconds();
+// False, with *error naming the value, when $KVBENCH_LOAD_TIMEOUT is set to something else than a positive integer.
+bool CheckPluginLoadTimeoutSetting(std::string* error);
 
 // How a worker (of any mode) that had not finished loading its plugin ended, said the way the loader says it:
-// "plugin PATH: killed by SIGBUS while loading", the loader's own message, "still loading after N s". "" when the
-// worker got past loading.
+// "plugin PATH: killed by SIGBUS while loading", the loader's own message, "timed out while loading the plugin
+// after N s". "" when the worker got past loading.
 std::string LoadFailure(const EngineResult& result, const std::string& path, int64_t timeout_seconds);
 
 // Loads the plugin at `path` in a worker process, and nothing more. OK with *plugin = {name, version, abi, path,

@@ -17,7 +17,7 @@ std::string UtcTimestamp() {
 }
 
 nlohmann::json BuildResults(const config::RunConfig& config, const nlohmann::json& engines,
-                            const nlohmann::json& environment) {
+                            const nlohmann::json& environment, const ChecksumReference& reference) {
   const workload::WorkloadParams p = config.workload.Effective();
   nlohmann::json doc;
   doc["schema_version"] = kResultsSchemaVersion;
@@ -43,7 +43,7 @@ nlohmann::json BuildResults(const config::RunConfig& config, const nlohmann::jso
   }
   doc["environment"] = environment;
   doc["engines"] = engines;
-  doc["correctness"] = CheckCorrectness(engines);
+  doc["correctness"] = CheckCorrectness(engines, reference);
   return doc;
 }
 

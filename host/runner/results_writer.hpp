@@ -9,14 +9,16 @@
 
 #include "common/status.hpp"
 #include "config/run_config.hpp"
+#include "runner/correctness.hpp"
 
 namespace kvbench::runner {
 
 inline constexpr int kResultsSchemaVersion = 1;
 
-// `engines`: EngineResult::ToJson() of each engine, in run order. Adds the correctness block.
+// `engines`: EngineResult::ToJson() of each engine, in run order. Adds the correctness block, checked against
+// `reference` (reference_run.hpp).
 nlohmann::json BuildResults(const config::RunConfig& config, const nlohmann::json& engines,
-                            const nlohmann::json& environment);
+                            const nlohmann::json& environment, const ChecksumReference& reference);
 
 // Writes `doc` (pretty-printed) to `path` through `path`.tmp-<pid> + rename. When the rename fails the temporary
 // file is kept and the IOError names it (it holds the results).

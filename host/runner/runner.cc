@@ -22,8 +22,8 @@ namespace fs = std::filesystem;
 
 // results.json for the engines in `engines` (in config order); the config's other engines are listed as not run.
 nlohmann::json ResultsSoFar(const config::RunConfig& config, const nlohmann::json& engines,
-                            const nlohmann::json& environment, int stopped_by) {
-  nlohmann::json doc = BuildResults(config, engines, environment);
+                            const nlohmann::json& environment, const ChecksumReference& reference, int stopped_by) {
+  nlohmann::json doc = BuildResults(config, engines, environment, reference);
   nlohmann::json not_run = nlohmann::json::array();
   for (size_t i = engines.size(); i < config.engines.size(); ++i) not_run.push_back(config.engines[i].name);
   doc["engines_not_run"] = not_run;
@@ -42,6 +42,8 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
   nlohmann::json engines = nlohmann::json::array();
   nlohmann::json environment = ProbeEnvironment();  // the machine and build: the same for every write below
   summary->all_completed = true;
+  // Until the end, the results so far are checked against the publication alone (no reference engine runs yet).
+  const ChecksumReference published = PublishedReferenceFor(config);
   for (size_t i = 0; i < config.engines.size() && StopSignal() == 0; ++i) {
     const config::EngineSpec& spec = config.engines[i];
     EngineResult result(spec);
@@ -74,9 +76,16 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
     engines.push_back(result.ToJson());
     // Rewritten after every engine: a run that is stopped or dies keeps the engines it finished.
     if (i + 1 < config.engines.size() && StopSignal() == 0) {
-      s = WriteJsonAtomically(summary->results_path, ResultsSoFar(config, engines, environment, 0));
+      s = WriteJsonAtomically(summary->results_path, ResultsSoFar(config, engines, environment, published, 0));
       if (!s.ok()) spdlog::warn("cannot save the results so far: {}", s.message());
     }
+  }
+  ChecksumReference reference = published;
+  if (StopSignal() == 0) {
+    reference = DecideReference(config, plugins, engines, options.reference,
+                                {.out_dir = options.out_dir,
+                                 .executable = options.executable,
+                                 .available_memory_bytes = AvailableMemoryBytes()});
   }
   std::error_code ec;
   const fs::path data_root = fs::path(options.out_dir) / kDataDir;
@@ -84,7 +93,7 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
 
   if (config.ProbesMemoryLatency() && StopSignal() == 0) {
     // The probe takes seconds and cannot be stopped half-way: the last engine's result is saved first.
-    if (Status saved = WriteJsonAtomically(summary->results_path, ResultsSoFar(config, engines, environment, 0));
+    if (Status saved = WriteJsonAtomically(summary->results_path, ResultsSoFar(config, engines, environment, reference, 0));
         !saved.ok()) {
       spdlog::warn("cannot save the results so far: {}", saved.message());
     }
@@ -95,7 +104,7 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
   }
   const int stopped_by = StopSignal();  // read after the probe: a stop during it is recorded
   if (stopped_by != 0) summary->all_completed = false;
-  const nlohmann::json doc = ResultsSoFar(config, engines, environment, stopped_by);
+  const nlohmann::json doc = ResultsSoFar(config, engines, environment, reference, stopped_by);
   summary->correctness_passed = doc["correctness"]["passed"].get<bool>();
   summary->engines_run = engines.size();
   summary->interrupted_by = stopped_by;

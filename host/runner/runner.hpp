@@ -10,6 +10,7 @@
 #include "common/status.hpp"
 #include "config/run_config.hpp"
 #include "runner/plugin_check.hpp"
+#include "runner/reference_run.hpp"
 
 namespace kvbench::runner {
 
@@ -18,6 +19,8 @@ struct RunOptions {
   std::string executable;  // "" = this process
   bool keep_data = false;  // keep OUT/data/<engine> after the engine finished
   bool write_report = true;
+  // What the checksums are checked against (reference_run.hpp); automatic by default.
+  ReferenceChoice reference;
 };
 
 struct RunSummary {
@@ -30,6 +33,8 @@ struct RunSummary {
   int interrupted_by = 0;  // SIGINT or SIGTERM that stopped the run, else 0
 };
 
+// After the engines, the checksums are checked against the reference `options.reference` decides (a reference
+// engine outside the run runs then, in its own worker, when needed).
 // REQUIRES: `plugins` from CheckPlugins(config), one per engine. Fails only when results.json cannot be written
 // at the end (the message names the temporary file that then holds the results, if there is one).
 // SIGINT or SIGTERM (stop_signals.hpp) stops the run: the running engine's worker is killed and the engine recorded

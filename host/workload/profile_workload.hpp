@@ -1,5 +1,5 @@
 // The profile-store workload of the published "Benchmark 100M Profiles" report, bit for bit
-// (docs: ../shared/spec/profile-workload.md): its parameters, its 16 timed phases over five application-managed
+// (docs/profile-workload.md): its parameters, its 16 timed phases over five application-managed
 // stores, and the verify step after reopen. Every correct engine produces the same phase checksums.
 //
 // The plan is never materialized: the constructor replays the seeded generator once and keeps only its state at

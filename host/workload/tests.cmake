@@ -2,7 +2,7 @@ foreach(t dotnet_random checksum keys profile profile_workload)
   kvbench_add_test(workload_${t}_test SOURCES ${CMAKE_CURRENT_LIST_DIR}/${t}_test.cc LIBS kvbench_host)
 endforeach()
 
-# The workload over memory.so: the published 100K checksums (../shared/reference/), failures, no allocation per
+# The workload over memory.so: the published 100K checksums, failures, no allocation per
 # operation; and the 500K and 1M reference runs (slow).
 kvbench_add_test(workload_profile_workload_memory_test
                  SOURCES ${CMAKE_CURRENT_LIST_DIR}/profile_workload_memory_test.cc

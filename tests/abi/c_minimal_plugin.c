@@ -251,11 +251,32 @@ static kvb_status engine_describe(kvb_engine* engine, int32_t kind, kvb_bytes_si
   return KVB_OK;
 }
 
+#ifndef C_MINIMAL_ACCEPTS_ANY_STORE_NAME /* the broken variant (tests/abi/CMakeLists.txt) has no such check */
+/* Store names are ASCII [A-Za-z0-9._-], at least one character (docs/plugin-abi.md). */
+static int valid_store_name(const char* name, size_t size) {
+  size_t i;
+  if (size == 0) return 0;
+  for (i = 0; i < size; ++i) {
+    const char c = name[i];
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+          c == '-')) {
+      return 0;
+    }
+  }
+  return 1;
+}
+#endif
+
 static kvb_status store_open(kvb_engine* engine, const char* name, size_t name_size, kvb_store** store, char* err,
                              size_t cap) {
   size_t i;
   named_store* s;
   *store = NULL;
+#ifndef C_MINIMAL_ACCEPTS_ANY_STORE_NAME
+  if (!valid_store_name(name, name_size)) {
+    return fail(err, cap, KVB_INVALID_ARGUMENT, "store name outside [A-Za-z0-9._-] (or empty)");
+  }
+#endif
   for (i = 0; i < engine->count; ++i) {
     if (compare(engine->stores[i]->name, engine->stores[i]->name_size, name, name_size) == 0) {
       *store = (kvb_store*)engine->stores[i];

@@ -140,3 +140,46 @@ TEST(BadConfig, MissingConfigFileAndUsageErrors) {
 
 }  // namespace
 }  // namespace kvbench::testing
+
+namespace kvbench::testing {
+namespace {
+
+// A plugin that hangs while loading, or in the engine_open of the settings check, is given up on after
+// KVBENCH_LOAD_TIMEOUT seconds and reported as such, naming the call; nothing runs.
+TEST(BadConfig, APluginThatHangsWhileLoadingTimesOutAfterTheLoadTimeout) {
+  ScratchDir scratch;
+  const std::map<std::string, std::string> env = {{"KVBENCH_LOAD_TIMEOUT", "2"}};
+  WriteFile(scratch / "hang_on_load.json",
+            With([](J& j) { j["engines"][0]["plugin"] = TestPluginPath("hang_on_load"); }).dump());
+  ProcessResult run = RunKvbench({"run", scratch / "hang_on_load.json", "--out", scratch / "out"}, env);
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("engines[0] (Memory).plugin: plugin " + TestPluginPath("hang_on_load") +
+                            ": timed out while loading the plugin after 2 s (KVBENCH_LOAD_TIMEOUT)"),
+            std::string::npos)
+      << run.output;
+  EXPECT_FALSE(fs::exists(scratch / "out/results.json"));
+
+  WriteFile(scratch / "hang_in_open.json",
+            With([](J& j) { j["engines"][0]["plugin"] = TestPluginPath("hang_in_open"); }).dump());
+  run = RunKvbench({"run", scratch / "hang_in_open.json", "--out", scratch / "out"}, env);
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("engines[0] (Memory).settings/durability: plugin " + TestPluginPath("hang_in_open") +
+                            ": timed out while loading the plugin after 2 s (KVBENCH_LOAD_TIMEOUT): engine_open, on "
+                            "an empty directory to check its settings, did not return"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST(BadConfig, ALoadTimeoutThatIsNotAPositiveNumberIsRefused) {
+  for (const char* bad : {"0", "-3", "ten", "5s"}) {
+    const ProcessResult run = RunKvbench({"plugins"}, {{"KVBENCH_LOAD_TIMEOUT", bad}});
+    EXPECT_EQ(run.exit_code, 2) << bad;
+    EXPECT_NE(run.output.find(std::string("KVBENCH_LOAD_TIMEOUT='") + bad +
+                              "': expected a whole number of seconds, at least 1"),
+              std::string::npos)
+        << run.output;
+  }
+}
+
+}  // namespace
+}  // namespace kvbench::testing

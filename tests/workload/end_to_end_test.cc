@@ -1,5 +1,5 @@
 // kvbench run on a shipped config, one engine at a time: every phase checksum and the final checksum must equal
-// the published reference values (read from ../shared/reference/ at test time), and results.json must be complete.
+// the published reference values (configs/reference/, read at test time), and results.json must be complete.
 // Which engine and scale: the test name (ctest runs each through --gtest_filter; see CMakeLists.txt).
 #include <gtest/gtest.h>
 
@@ -78,6 +78,11 @@ void RunAndCompareWithReference(const std::string& config_file, const std::strin
 
   EXPECT_EQ(results["correctness"]["passed"], true) << results["correctness"];
   EXPECT_EQ(results["correctness"]["engines_compared"], nlohmann::json::array({engine}));
+  // A lone engine at a published size is checked against the publication the host carries.
+  EXPECT_EQ(results["correctness"]["checked"], true);
+  EXPECT_EQ(results["correctness"]["reference"]["kind"], "published");
+  const std::string size = profiles == 1000000 ? "1M" : std::to_string(profiles / 1000) + "K";
+  EXPECT_NE(run.output.find("match the published " + size + " run"), std::string::npos) << run.output;
   // The engine's data directory is gone (no --keep-data); the report sits beside results.json.
   EXPECT_FALSE(std::filesystem::exists(out + "/data"));
   EXPECT_TRUE(std::filesystem::exists(out + "/report.md")) << run.output;

@@ -159,7 +159,7 @@ std::string ReadFile(const std::string& path) {
 nlohmann::json ReadJson(const std::string& path) { return nlohmann::json::parse(ReadFile(path)); }
 
 nlohmann::json ReferenceRun(int profiles) {
-  const nlohmann::json ref = ReadJson(SourceDir() + "/../shared/reference/profile-store-linux.json");
+  const nlohmann::json ref = ReadJson(SourceDir() + "/configs/reference/profile-store-linux.json");
   return ref.at("runs").at(std::to_string(profiles));
 }
 

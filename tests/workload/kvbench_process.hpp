@@ -1,5 +1,5 @@
 // Helpers for tests that run the kvbench executable as a user would: a scratch directory, config files written
-// from JSON, a run with its exit status and output, and the reference checksums of ../shared/reference/.
+// from JSON, a run with its exit status and output, and the published reference checksums (configs/reference/).
 #ifndef KVBENCH_TESTS_WORKLOAD_KVBENCH_PROCESS_HPP_
 #define KVBENCH_TESTS_WORKLOAD_KVBENCH_PROCESS_HPP_
 
@@ -67,7 +67,7 @@ void WriteFile(const std::string& path, const std::string& text);
 std::string ReadFile(const std::string& path);
 nlohmann::json ReadJson(const std::string& path);
 
-// The published run of `profiles` profiles from profile-store-linux.json ({"phase_checksums": [...],
+// The published run of `profiles` profiles from configs/reference/profile-store-linux.json ({"phase_checksums": [...],
 // "final_checksum": ...}).
 nlohmann::json ReferenceRun(int profiles);
 

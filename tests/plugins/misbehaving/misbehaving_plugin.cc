@@ -13,11 +13,20 @@
 //                    bug that surfaces as an exception. The SDK must report it as an iterator error.
 //   stale_overwrite: after StaleAfterPuts puts (default 0), a put of a key that exists keeps the old value and
 //                    still returns OK: a lost update that reads back stale (the kv workload must count it).
+//   writes_stdout:   Open() prints a line to stdout (with printf, left in stdio's buffer): a plugin whose debug
+//                    output would mix into kvbench's.
+//   prefix_jump_scan: a scan slot that, for a prefix scan, starts at the prefix when the start lies before it
+//                    (instead of visiting keys >= start while they have the prefix): wrong only for such starts.
+//   loose_durability: takes durability.Fsync whatever its type (a hand-written parser that checks the settings'
+//                    types but not the durability keys'), and reports it among flat effective settings.
+//   count_off_by_one: Count() of the "profiles" store says one record fewer than it holds: a checksum bug that
+//                    only verify's count sees (the final checksum), and no crash or error to give it away.
 
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <kvbench/sdk.hpp>
 #include <kvbench/sdk_config.hpp>
@@ -136,8 +145,39 @@ class Store {
     *it = std::make_unique<Iterator>(map_, behaviour_, counters_);
     return Status::OK();
   }
+#if defined(KVB_MISBEHAVE_PREFIX_JUMP_SCAN)
+  Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
+    std::string_view start = r.start;
+    if (r.has_bound && r.bound_is_prefix && (r.from_first || start < r.bound)) start = r.bound;  // the bug
+    auto it = r.from_first && !(r.has_bound && r.bound_is_prefix) ? map_->begin() : map_->lower_bound(start);
+    uint64_t n = 0;
+    for (; it != map_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it->first); ++it) {
+      ++n;
+      if (!sink(it->first, it->second)) break;
+    }
+    *visited = n;
+    return Status::OK();
+  }
+#endif
+#if defined(KVB_MISBEHAVE_COUNT_OFF_BY_ONE)
+  // A scan slot, so that this plugin runs the 100K-profile workload in seconds (the host's iterator fallback copies
+  // the map per query); correct, like every call but Count.
+  Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
+    auto it = r.from_first ? map_->begin() : map_->lower_bound(r.start);
+    uint64_t n = 0;
+    for (; it != map_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it->first); ++it) {
+      ++n;
+      if (!sink(it->first, it->second)) break;
+    }
+    *visited = n;
+    return Status::OK();
+  }
+#endif
   Status Count(uint64_t* count) {
     *count = map_->size();
+#if defined(KVB_MISBEHAVE_COUNT_OFF_BY_ONE)
+    if (is_profiles_ && *count > 0) --*count;
+#endif
     return Status::OK();
   }
 
@@ -162,7 +202,11 @@ class Engine {
   Status Settle() { return Status::OK(); }
   Status Close() { return Status::OK(); }
   Status EffectiveSettings(std::string* out) {
+#if defined(KVB_MISBEHAVE_LOOSE_DURABILITY)
+    *out = R"({"Mode":")" KVB_MISBEHAVE_NAME R"(","Fsync":false})";
+#else
     *out = R"({"Mode":")" KVB_MISBEHAVE_NAME R"("})";
+#endif
     return Status::OK();
   }
   Status Durability(std::string* out) {
@@ -183,7 +227,15 @@ struct MisbehavingPlugin {
   using Engine = misbehaving::Engine;
 
   static Status Open(const sdk::OpenRequest& req, std::unique_ptr<Engine>* engine) {
+#if defined(KVB_MISBEHAVE_LOOSE_DURABILITY)
+    // The bug: durability.Fsync is taken out of the config, whatever its type, before the strict reader sees it.
+    nlohmann::json doc = nlohmann::json::parse(req.config_json, nullptr, /*allow_exceptions=*/false);
+    if (doc.is_object() && doc.contains("durability") && doc["durability"].is_object())
+      doc["durability"].erase("Fsync");
+    sdk::ConfigReader config(doc.is_object() ? doc.dump() : req.config_json);
+#else
     sdk::ConfigReader config(req.config_json);
+#endif
     Behaviour b;
     config.Int("settings", "AbortAfterPuts", &b.abort_after_puts, 1, INT64_MAX);
     config.Int("settings", "AbortAfterGets", &b.abort_after_gets, 0, INT64_MAX);
@@ -197,6 +249,9 @@ struct MisbehavingPlugin {
     if (!s.ok()) return s;
 #if defined(KVB_MISBEHAVE_HANG_IN_GET)
     while (b.hang_in_open != 0) std::this_thread::sleep_for(std::chrono::hours(1));
+#endif
+#if defined(KVB_MISBEHAVE_WRITES_STDOUT)
+    std::printf("writes_stdout: opened %s\n", req.data_dir.c_str());
 #endif
     *engine = std::make_unique<Engine>(req.data_dir, std::move(b));
     return Status::OK();
