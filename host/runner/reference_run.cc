@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "runner/data_dir.hpp"
 #include "runner/engine_result.hpp"
 #include "runner/out_dir.hpp"
 #include "runner/published_reference.hpp"
@@ -73,7 +74,7 @@ ChecksumReference RunReferenceEngine(const config::RunConfig& config, const std:
   request.data_dir = EngineDataDirs(context.out_dir, ref_config.engines)[index];
   request.progress_interval_ms = 0;
   EngineResult result(spec);
-  Status s = ResetDir(request.data_dir);
+  Status s = ResetDataDir(request.data_dir);
   if (s.ok()) {
     SuperviseWorker(request,
                     {.executable = context.executable,
@@ -84,8 +85,9 @@ ChecksumReference RunReferenceEngine(const config::RunConfig& config, const std:
   } else {
     result.EndSpawnFailed(s.message());
   }
-  std::error_code ec;
-  fs::remove_all(request.data_dir, ec);
+  if (Status removed = RemoveDataDir(request.data_dir); !removed.ok()) {
+    spdlog::warn("cannot remove {}: {}", request.data_dir, removed.message());
+  }
   if (result.status() != kCompleted) {
     ref.why_none = "its run did not complete: " + result.status() + ": " + result.error();
     return ref;
