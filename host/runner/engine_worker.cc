@@ -168,10 +168,7 @@ class WorkerRun {
     // Without KVB_CAP_PERSISTENT the data does not survive close + open (the ABI allows that): reopening would
     // only lose it, so verify reads the live engine and results say "persistent": false instead of a reopen time.
     if (persistent) {
-      s = Step(kStepReopen, [&] {
-        Status closed = CloseEngine();
-        return closed.ok() ? OpenEngine() : closed;
-      });
+      s = Reopen([&] { return CloseEngine(); }, [&] { return OpenEngine(); });
       if (!s.ok()) return s;
     }
     uint64_t final_checksum = 0, profile_count = 0;
@@ -189,6 +186,15 @@ class WorkerRun {
     Value("run_ms", MsSince(run_start));
     if (disk_bytes_written_) Value("disk_bytes_written", *disk_bytes_written_);
     return Status::OK();
+  }
+
+  // The reopen step: close, then open a fresh instance on the same files (both workloads, each with its stores).
+  template <typename Close, typename Open>
+  Status Reopen(const Close& close, const Open& open) {
+    return Step(kStepReopen, [&] {
+      Status closed = close();
+      return closed.ok() ? open() : closed;
+    });
   }
 
   // The settle step, then the bytes of every file under the data directory (both workloads, after their phases).
@@ -232,10 +238,7 @@ class WorkerRun {
     s = SettleAndMeasureStorage();
     if (!s.ok()) return s;
     if (persistent) {
-      s = Step(kStepReopen, [&] {
-        Status closed = CloseKvEngine();
-        return closed.ok() ? OpenKvEngine() : closed;
-      });
+      s = Reopen([&] { return CloseKvEngine(); }, [&] { return OpenKvEngine(); });
       if (!s.ok()) return s;
     }
     workload::kv::KvOutcome verified;

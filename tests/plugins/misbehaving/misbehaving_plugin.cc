@@ -145,11 +145,10 @@ class Store {
     *it = std::make_unique<Iterator>(map_, behaviour_, counters_);
     return Status::OK();
   }
-#if defined(KVB_MISBEHAVE_PREFIX_JUMP_SCAN)
-  Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
-    std::string_view start = r.start;
-    if (r.has_bound && r.bound_is_prefix && (r.from_first || start < r.bound)) start = r.bound;  // the bug
-    auto it = r.from_first && !(r.has_bound && r.bound_is_prefix) ? map_->begin() : map_->lower_bound(start);
+#if defined(KVB_MISBEHAVE_PREFIX_JUMP_SCAN) || defined(KVB_MISBEHAVE_COUNT_OFF_BY_ONE)
+  // The scan slots' walk from `it`: entries in range, up to the limit, until the sink stops it.
+  template <typename It>
+  Status ScanFrom(It it, const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
     uint64_t n = 0;
     for (; it != map_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it->first); ++it) {
       ++n;
@@ -159,18 +158,20 @@ class Store {
     return Status::OK();
   }
 #endif
+#if defined(KVB_MISBEHAVE_PREFIX_JUMP_SCAN)
+  Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
+    std::string_view start = r.start;
+    if (r.has_bound && r.bound_is_prefix && (r.from_first || start < r.bound)) start = r.bound;  // the bug
+    auto it = r.from_first && !(r.has_bound && r.bound_is_prefix) ? map_->begin() : map_->lower_bound(start);
+    return ScanFrom(it, r, sink, visited);
+  }
+#endif
 #if defined(KVB_MISBEHAVE_COUNT_OFF_BY_ONE)
   // A scan slot, so that this plugin runs the 100K-profile workload in seconds (the host's iterator fallback copies
   // the map per query); correct, like every call but Count.
   Status Scan(const sdk::ScanRequest& r, sdk::EntrySink sink, uint64_t* visited) {
     auto it = r.from_first ? map_->begin() : map_->lower_bound(r.start);
-    uint64_t n = 0;
-    for (; it != map_->end() && (r.limit == 0 || n < r.limit) && r.InRange(it->first); ++it) {
-      ++n;
-      if (!sink(it->first, it->second)) break;
-    }
-    *visited = n;
-    return Status::OK();
+    return ScanFrom(it, r, sink, visited);
   }
 #endif
   Status Count(uint64_t* count) {

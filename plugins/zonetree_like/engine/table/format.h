@@ -62,10 +62,10 @@ struct TableOptions {
   // Uncompressed bytes per block (ZoneTree: 4 MB; RocksDB: 4 KiB), and how
   // blocks are compressed. A point read that misses the block cache reads
   // and decompresses a whole block for one record: once a store outgrows
-  // the cache, most reads do. With 64 KiB zstd blocks a 2M-profile run read
-  // by user id at 14,866/s (142,055 misses in 400,000 gets: 64 KiB read and
-  // ~640K instructions of zstd each); 4 KiB lz4 blocks cost ~14K (see
-  // util/compression.h), their pages come from the small-page pools
+  // the cache, most reads do. At 2M profiles with 64 KiB zstd blocks read
+  // by user id missed 142,055 times in 400,000 gets, each miss ~640K
+  // instructions of zstd; a 4 KiB lz4 block costs ~14K (see
+  // util/compression.h), its page comes from the small-page pools
   // (util/page_pool.h), and the cache holds the records that are read
   // rather than the 64 KiB around each.
   size_t block_size = 4 * 1024;
