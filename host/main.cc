@@ -24,10 +24,10 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"run", kvbench::cli::RunCommand,
-     "run CONFIG.json [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--reference ENGINE|none] "
-     "[--keep-data] [--no-report]"},
+     "run CONFIG.json [--out DIR] [--engine NAME]... [--profiles N] [--parallelism P[,P...]] [--plugin-dir DIR] "
+     "[--reference ENGINE|none] [--keep-data] [--no-report]"},
     {"validate", kvbench::cli::ValidateCommand,
-     "validate CONFIG.json [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--no-plugins]"},
+     "validate CONFIG.json [--engine NAME]... [--profiles N] [--parallelism P[,P...]] [--plugin-dir DIR] [--no-plugins]"},
     {"plugins", kvbench::cli::PluginsCommand, "plugins [--plugin-dir DIR] [--json]"},
     {"conformance", kvbench::cli::ConformanceCommand,
      "conformance PLUGIN.so|NAME [--filter PATTERN] [--plugin-dir DIR] [--timeout SECONDS] [--json]"},
@@ -39,8 +39,8 @@ constexpr Command kCommands[] = {
     {"scaling", kvbench::cli::ScalingCommand,
      "scaling RESULTS.json... [--limit RATIO] [--baseline ENGINE] [--format table|markdown|json] [--out FILE]"},
     {"crashtest", kvbench::cli::CrashtestCommand,
-     "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] "
-     "[--timeout S] [--keep-data] [--power-cut]"},
+     "crashtest CONFIG.json [--kills K] [--seed S] [--out DIR] [--engine NAME]... [--profiles N] [--parallelism P] "
+     "[--plugin-dir DIR] [--timeout S] [--keep-data] [--power-cut]"},
     {"verify", kvbench::cli::VerifyCommand, "verify OUT [--engine NAME]..."},
     // The engine worker process that 'kvbench run' starts for each engine (runner/engine_worker.hpp); also the
     // process in which the other commands load a plugin or run one conformance check.

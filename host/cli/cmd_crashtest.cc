@@ -40,7 +40,7 @@ uint64_t ParseSeed(const Args& args) {
 }  // namespace
 
 int CrashtestCommand(const CommandArgs& argv) {
-  Args args(argv, {"kills", "seed", "out", "engine", "profiles", "plugin-dir", "timeout"}, {"keep-data", "power-cut"},
+  Args args(argv, {"kills", "seed", "out", "engine", "profiles", "parallelism", "plugin-dir", "timeout"}, {"keep-data", "power-cut"},
             {"engine"});
   const uint64_t seed = ParseSeed(args);
   const long long kills_arg = args.positive_integer("kills").value_or(3);

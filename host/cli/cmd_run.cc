@@ -1,4 +1,5 @@
-// kvbench run CONFIG [--out DIR] [--engine NAME]... [--profiles N] [--plugin-dir DIR] [--reference ENGINE|none]
+// kvbench run CONFIG [--out DIR] [--engine NAME]... [--profiles N] [--parallelism P[,P...]] [--plugin-dir DIR]
+//             [--reference ENGINE|none]
 //             [--keep-data] [--no-report]
 // Refuses a bad config, a plugin that does not load or rejects its settings, and an unusable --out directory with
 // exit status 2 before anything runs (and before any file in --out is touched). Otherwise runs every engine in
@@ -55,7 +56,7 @@ int ParseReference(const Args& args, const RunSetup& setup, runner::ReferenceCho
 }  // namespace
 
 int RunCommand(const CommandArgs& argv) {
-  Args args(argv, {"out", "engine", "profiles", "plugin-dir", "reference"}, {"keep-data", "no-report"}, {"engine"});
+  Args args(argv, {"out", "engine", "profiles", "parallelism", "plugin-dir", "reference"}, {"keep-data", "no-report"}, {"engine"});
   RunSetup setup;
   if (int rc = PrepareRun(args, "run", "results/latest", runner::OutputKind::kRun, &setup); rc != 0) return rc;
   runner::ReferenceChoice reference;

@@ -16,10 +16,11 @@
 namespace kvbench::cli {
 
 int ValidateCommand(const CommandArgs& argv) {
-  Args args(argv, {"plugin-dir", "engine", "profiles"}, {"no-plugins"}, {"engine"});
+  Args args(argv, {"plugin-dir", "engine", "profiles", "parallelism"}, {"no-plugins"}, {"engine"});
   if (args.positionals().size() != 1) throw UsageError("expected exactly one CONFIG.json");
   config::RunConfig config = config::LoadRunConfig(args.positionals()[0]);
-  config::ApplyOverrides({.profiles = args.positive_integer("profiles"), .engines = args.values("engine")}, &config);
+  config::ApplyOverrides({.profiles = args.positive_integer("profiles"), .engines = args.values("engine"),
+                          .parallelism = args.value("parallelism")}, &config);
   std::vector<runner::CheckedPlugin> plugins;
   if (!args.flag("no-plugins")) {
     std::signal(SIGPIPE, SIG_IGN);

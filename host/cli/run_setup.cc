@@ -16,7 +16,8 @@ int PrepareRun(const Args& args, const char* command, const std::string& default
   if (args.positionals().size() != 1) throw UsageError("expected exactly one CONFIG.json");
   setup->config_path = args.positionals()[0];
   setup->config = config::LoadRunConfig(setup->config_path);
-  config::ApplyOverrides({.profiles = args.positive_integer("profiles"), .engines = args.values("engine")},
+  config::ApplyOverrides({.profiles = args.positive_integer("profiles"), .engines = args.values("engine"),
+                          .parallelism = args.value("parallelism")},
                          &setup->config);
   if (kind == runner::OutputKind::kCrashtest && setup->config.workload.is_kv()) {
     throw config::ConfigError(setup->config_path +

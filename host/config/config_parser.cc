@@ -16,6 +16,29 @@ namespace {
 // The reference used 32-bit signed counts; zero is refused (leave a phase out of "phases" instead).
 constexpr int64_t kMaxCount = INT32_MAX;
 
+// workload.parallelism: an integer in [1, kMaxParallelism], or a non-empty array of distinct ones (one run of each
+// engine per level, in the array's order).
+std::vector<int32_t> ParseParallelism(const nlohmann::json& value, const std::string& path) {
+  const auto level = [](const nlohmann::json& v, const std::string& at) {
+    if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > workload::kMaxParallelism) {
+      Fail(at, "expected an integer in [1, " + std::to_string(workload::kMaxParallelism) + "], got " + Describe(v));
+    }
+    return static_cast<int32_t>(v.get<int64_t>());
+  };
+  if (!value.is_array()) return {level(value, path)};
+  if (value.empty()) Fail(path, "expected at least one parallelism level");
+  std::vector<int32_t> levels;
+  for (size_t i = 0; i < value.size(); ++i) {
+    const std::string at = path + "[" + std::to_string(i) + "]";
+    const int32_t p = level(value[i], at);
+    for (size_t j = 0; j < levels.size(); ++j) {
+      if (levels[j] == p) Fail(at, std::to_string(p) + " is given twice (first at " + path + "[" + std::to_string(j) + "])");
+    }
+    levels.push_back(p);
+  }
+  return levels;
+}
+
 void ParseWorkload(const nlohmann::json& value, WorkloadSpec* out) {
   ObjectReader r(value, "workload");
   const std::string kind = *r.String("kind", /*required=*/true, /*non_empty=*/true);
@@ -28,6 +51,7 @@ void ParseWorkload(const nlohmann::json& value, WorkloadSpec* out) {
   out->profiles = static_cast<int32_t>(*r.Integer("profiles", 1, kMaxCount, /*required=*/true));
   out->seed = static_cast<int32_t>(r.Integer("seed", INT32_MIN, INT32_MAX, false).value_or(out->seed));
   out->query_limit = static_cast<int32_t>(r.Integer("query_limit", 1, kMaxCount, false).value_or(out->query_limit));
+  if (const nlohmann::json* p = r.Find("parallelism")) out->parallelism = ParseParallelism(*p, r.PathOf("parallelism"));
   out->reads = r.Integer("reads", 1, kMaxCount, false);
   out->email_reads = r.Integer("email_reads", 1, kMaxCount, false);
   out->queries = r.Integer("queries", 1, kMaxCount, false);

@@ -93,10 +93,10 @@ TEST(ConfigParserTest, MemoryLatencyProbeFollowsTheScaleUnlessSet) {
   // The config as run says what was decided; --profiles changes the default, not an explicit choice.
   RunConfig c = probes(1000, std::nullopt);
   EXPECT_EQ(c.ToJson()["measure"]["memory_latency"], false);
-  ApplyOverrides({.profiles = 200000, .engines = {}}, &c);
+  ApplyOverrides({.profiles = 200000, .engines = {}, .parallelism = std::nullopt}, &c);
   EXPECT_EQ(c.ToJson()["measure"]["memory_latency"], true);
   c = probes(1000000, false);
-  ApplyOverrides({.profiles = 200000, .engines = {}}, &c);
+  ApplyOverrides({.profiles = 200000, .engines = {}, .parallelism = std::nullopt}, &c);
   EXPECT_FALSE(c.ProbesMemoryLatency());
   EXPECT_NE(ErrorOf(Config([](nlohmann::json& j) {
               j["measure"] = {{"memory_latency", "yes"}};
@@ -110,14 +110,54 @@ TEST(ConfigParserTest, OverridesReplaceProfilesAndSelectEngines) {
                                  j["engines"].push_back({{"name", "Other"}, {"plugin", "memory"}});
                                }),
                                "cfg.json");
-  ApplyOverrides({.profiles = 20000, .engines = {"Other"}}, &c);
+  ApplyOverrides({.profiles = 20000, .engines = {"Other"}, .parallelism = std::nullopt}, &c);
   EXPECT_EQ(c.workload.Effective().reads, 20000);
   EXPECT_EQ(c.workload.Effective().queries, 5000);
   ASSERT_EQ(c.engines.size(), 1u);
   EXPECT_EQ(c.engines[0].name, "Other");
-  EXPECT_THROW(ApplyOverrides({.profiles = std::nullopt, .engines = {"Nope"}}, &c), ConfigError);
-  EXPECT_THROW(ApplyOverrides({.profiles = 0, .engines = {}}, &c), ConfigError);
-  EXPECT_THROW(ApplyOverrides({.profiles = 1LL << 31, .engines = {}}, &c), ConfigError);
+  EXPECT_THROW(ApplyOverrides({.profiles = std::nullopt, .engines = {"Nope"}, .parallelism = std::nullopt}, &c), ConfigError);
+  EXPECT_THROW(ApplyOverrides({.profiles = 0, .engines = {}, .parallelism = std::nullopt}, &c), ConfigError);
+  EXPECT_THROW(ApplyOverrides({.profiles = 1LL << 31, .engines = {}, .parallelism = std::nullopt}, &c), ConfigError);
+}
+
+TEST(ConfigParserTest, ParallelismIsALevelOrAListOfDistinctLevels) {
+  RunConfig c = ParseRunConfig(Config([](nlohmann::json&) {}), "cfg.json");
+  EXPECT_EQ(c.workload.parallelism, std::vector<int32_t>{1});
+  EXPECT_EQ(c.workload.Effective().parallelism, 1);
+  c = ParseRunConfig(Config([](nlohmann::json& j) { j["workload"]["parallelism"] = 16; }), "cfg.json");
+  EXPECT_EQ(c.workload.Effective().parallelism, 16);
+  EXPECT_EQ(c.ToJson()["workload"]["parallelism"], 16);
+  c = ParseRunConfig(Config([](nlohmann::json& j) { j["workload"]["parallelism"] = {1, 2, 16}; }), "cfg.json");
+  EXPECT_EQ(c.workload.parallelism, (std::vector<int32_t>{1, 2, 16}));
+  EXPECT_EQ(c.ToJson()["workload"]["parallelism"], nlohmann::json({1, 2, 16}));
+  // The config as run parses back to the same levels.
+  EXPECT_EQ(ParseRunConfig(c.ToJson().dump(), "again.json").workload.parallelism, c.workload.parallelism);
+  const auto error = [](const nlohmann::json& p) {
+    return ErrorOf(Config([&](nlohmann::json& j) { j["workload"]["parallelism"] = p; }));
+  };
+  EXPECT_NE(error(0).find("workload.parallelism: expected an integer in [1, 1024], got an integer (0)"), std::string::npos);
+  EXPECT_NE(error(1025).find("got an integer (1025)"), std::string::npos);
+  EXPECT_NE(error("4").find("workload.parallelism: expected an integer"), std::string::npos);
+  EXPECT_NE(error(nlohmann::json::array()).find("at least one parallelism level"), std::string::npos);
+  EXPECT_NE(error({1, 2, 1}).find("workload.parallelism[2]: 1 is given twice (first at workload.parallelism[0])"),
+            std::string::npos);
+  EXPECT_NE(error({1, 2.5}).find("workload.parallelism[1]"), std::string::npos);
+}
+
+TEST(ConfigParserTest, ParallelismOverrideTakesALevelOrAList) {
+  RunConfig c = ParseRunConfig(Config([](nlohmann::json&) {}), "cfg.json");
+  ApplyOverrides({.profiles = std::nullopt, .engines = {}, .parallelism = "2,16"}, &c);
+  EXPECT_EQ(c.workload.parallelism, (std::vector<int32_t>{2, 16}));
+  ApplyOverrides({.profiles = std::nullopt, .engines = {}, .parallelism = "4"}, &c);
+  EXPECT_EQ(c.workload.parallelism, std::vector<int32_t>{4});
+  for (const char* bad : {"0", "", "1,", ",2", "2,2", "x", "1025", "-1", "9999999999"}) {
+    try {
+      ApplyOverrides({.profiles = std::nullopt, .engines = {}, .parallelism = bad}, &c);
+      ADD_FAILURE() << "accepted --parallelism '" << bad << "'";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("--parallelism"), std::string::npos) << e.what();
+    }
+  }
 }
 
 struct BadConfig {

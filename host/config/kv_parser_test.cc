@@ -103,7 +103,7 @@ TEST(KvParserTest, ErrorsNameThePathAndWhatWasExpected) {
 TEST(KvParserTest, ProfileCountOverrideIsRefused) {
   RunConfig c = ParseRunConfig(Config(), "cfg.json");
   try {
-    ApplyOverrides({.profiles = 10, .engines = {}}, &c);
+    ApplyOverrides({.profiles = 10, .engines = {}, .parallelism = std::nullopt}, &c);
     FAIL() << "--profiles accepted for a kv workload";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("workload.records"), std::string::npos) << e.what();

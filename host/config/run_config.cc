@@ -6,6 +6,7 @@ workload::WorkloadParams WorkloadSpec::Effective() const {
   workload::WorkloadParams p = workload::WorkloadParams::Defaults(profiles);
   p.seed = seed;
   p.query_limit = query_limit;
+  p.parallelism = parallelism.front();
   if (reads) p.reads = *reads;
   if (email_reads) p.email_reads = *email_reads;
   if (queries) p.queries = *queries;
@@ -45,6 +46,8 @@ nlohmann::json RunConfig::ToJson() const {
       {"workload",
        {{"kind", "profiles"},
         {"profiles", p.profiles},
+        {"parallelism", workload.parallelism.size() == 1 ? nlohmann::json(p.parallelism)
+                                                         : nlohmann::json(workload.parallelism)},
         {"seed", p.seed},
         {"query_limit", p.query_limit},
         {"reads", p.reads},

@@ -35,11 +35,14 @@ struct WorkloadSpec {
   int32_t profiles = 0;
   int32_t seed = 570123434;
   int32_t query_limit = 100;
+  // The parallelism levels (docs/profile-workload-parallel.md): each engine runs once per level, in this order.
+  // Never empty. The request a worker process gets holds its one level.
+  std::vector<int32_t> parallelism = {1};
   std::optional<int64_t> reads, email_reads, queries, updates, post_reads, post_email_reads, post_queries;
   // Run the "deep verify" step after "verify": every record of every store against the expected state.
   bool deep_verify = false;
 
-  // Defaults(profiles) with the given counts applied.
+  // Defaults(profiles) with the given counts applied, at the first parallelism level.
   workload::WorkloadParams Effective() const;
   // Forgets the explicit per-phase counts (--profiles re-derives them from the new N).
   void ClearCounts();

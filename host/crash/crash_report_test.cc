@@ -14,7 +14,7 @@ TEST(CrashReportTest, TheHeadingGivesTheScaleThatRanNotTheConfigsName) {
   run.config = config::ParseRunConfig(R"json({"schema_version": 1, "name": "Crash test (20K profiles)",
       "workload": {"kind": "profiles", "profiles": 20000}, "engines": [{"name": "Memory", "plugin": "memory"}]})json",
                                       "crashtest.json");
-  config::ApplyOverrides({.profiles = 2000, .engines = {}}, &run.config);  // kvbench crashtest --profiles 2000
+  config::ApplyOverrides({.profiles = 2000, .engines = {}, .parallelism = std::nullopt}, &run.config);  // kvbench crashtest --profiles 2000
   run.seed = 7;
   run.kills = 1;
   const std::string md = CrashMarkdown(run);

@@ -9,7 +9,24 @@ PhaseMeter::PhaseMeter(MeasureOptions options)
     : options_(options),
       latency_(options.latency),
       sample_every_(std::max<uint32_t>(1, options.latency_sample_every)),
-      clock_(TickClock::For(options.clock)) {}
+      clock_(TickClock::For(options.clock)),
+      main_(latency_, sample_every_, clock_, kSamplingSeed) {}
+
+void PhaseMeter::SetLanes(size_t n) {
+  n = std::max<size_t>(n, 1);
+  extra_lanes_.resize(std::min(extra_lanes_.size(), n - 1));
+  while (extra_lanes_.size() < n - 1) {
+    // Each lane its own sampling sequence: lanes that sampled in step would all time the same moments.
+    const uint64_t seed = kSamplingSeed + 0x632BE59BD9B4E019ull * (extra_lanes_.size() + 1);
+    extra_lanes_.push_back(std::make_unique<OpMeter>(latency_, sample_every_, clock_, seed));
+  }
+}
+
+uint64_t PhaseMeter::ops_done() const {
+  uint64_t ops = main_.ops_done();
+  for (const auto& lane : extra_lanes_) ops += lane->ops_done();
+  return ops;
+}
 
 PhaseMeter::~PhaseMeter() {
   if (running_) End();
@@ -17,10 +34,8 @@ PhaseMeter::~PhaseMeter() {
 
 void PhaseMeter::Begin() {
   if (running_) End();
-  histogram_.Reset();
-  countdown_ = 1;  // the first operation is sampled
-  rng_ = kSamplingSeed;
-  ops_.store(0, std::memory_order_relaxed);
+  main_.Reset();
+  for (auto& lane : extra_lanes_) lane->Reset();
   timeline_ops_.clear();
   timeline_rss_.clear();
   timeline_ops_.reserve(options_.timeline_reserve);
@@ -46,7 +61,7 @@ void PhaseMeter::SamplerLoop() {
   std::unique_lock<std::mutex> lock(mutex_);
   while (true) {
     if (wake_.wait_until(lock, deadline, [this] { return stop_; })) return;
-    const uint64_t ops = ops_.load(std::memory_order_relaxed);
+    const uint64_t ops = ops_done();
     const uint64_t rss = CurrentRssBytes();
     timeline_ops_.push_back(ops - sampled_ops_);
     timeline_rss_.push_back(rss);
@@ -75,7 +90,7 @@ PhaseMeasurement PhaseMeter::End() {
   if (sampler_.joinable()) sampler_.join();
   running_ = false;
 
-  const uint64_t ops = ops_.load(std::memory_order_relaxed);
+  const uint64_t ops = ops_done();
   const uint64_t rss = CurrentRssBytes();
   peak_rss_ = std::max(peak_rss_, rss);
   // The process's high-water mark only grows: if it grew during the phase, the new mark was reached during the
@@ -94,7 +109,8 @@ PhaseMeasurement PhaseMeter::End() {
   timeline_ops_ = {};
   timeline_rss_ = {};
 
-  m.latency = histogram_;
+  m.latency = main_.histogram();
+  for (const auto& lane : extra_lanes_) (void)m.latency.Merge(lane->histogram());  // same options: always merges
   m.latency_enabled = latency_;
   m.latency_sample_every = sample_every_;
   m.latency_clock = clock_.source();

@@ -7,13 +7,19 @@
 //   for (...) { const uint64_t t = meter.OpStart(); engine.Get(...); meter.OpEnd(t); }
 //   PhaseMeasurement m = meter.End();
 //
-// Thread-safety: Begin/OpStart/OpEnd/End are called from one thread (the phase thread); ops_done() from any thread.
-// OpStart/OpEnd never allocate, lock or make a system call beyond reading the clock.
+// With several client threads, each gets its own lane (an OpMeter: its own latency histogram, sampling countdown
+// and operation counter on its own cache line), so that the hot path shares nothing: SetLanes(n) before Begin(),
+// lane(i) for thread i; End() merges the lanes' histograms and sums their counts.
+//
+// Thread-safety: Begin/SetLanes/End are called from one thread (the phase's coordinator); each lane's
+// OpStart/OpEnd from one thread at a time (lane 0's through the PhaseMeter's own OpStart/OpEnd); ops_done() from
+// any thread. OpStart/OpEnd never allocate, lock or make a system call beyond reading the clock.
 #ifndef KVBENCH_HOST_MEASURE_PHASE_METER_HPP_
 #define KVBENCH_HOST_MEASURE_PHASE_METER_HPP_
 
 #include <atomic>
 #include <condition_variable>
+#include <memory>
 #include <cstdint>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -68,15 +74,13 @@ struct PhaseMeasurement {    // everything measured over one phase or step
   nlohmann::json ToJson() const;  // the "measurements" object of docs/results-schema.md
 };
 
-class PhaseMeter {
+// One client thread's share of a PhaseMeter: the hot-path half (see the file comment).
+class OpMeter {
  public:
-  explicit PhaseMeter(MeasureOptions options);
-  ~PhaseMeter();
-  PhaseMeter(const PhaseMeter&) = delete;
-  PhaseMeter& operator=(const PhaseMeter&) = delete;
-
-  // Snapshots CPU and I/O and starts the sampler thread. REQUIRES: not already begun (End() re-arms).
-  void Begin();
+  OpMeter(bool latency, uint32_t sample_every, TickClock clock, uint64_t sampling_seed)
+      : latency_(latency), sample_every_(sample_every), clock_(clock), seed_(sampling_seed), rng_(sampling_seed) {}
+  OpMeter(const OpMeter&) = delete;
+  OpMeter& operator=(const OpMeter&) = delete;
 
   // Hot: a timestamp, or 0 when this operation is not sampled.
   uint64_t OpStart() {
@@ -107,16 +111,17 @@ class PhaseMeter {
   void AddOps(uint64_t n) { ops_.store(ops_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed); }
 
   uint64_t ops_done() const { return ops_.load(std::memory_order_relaxed); }
+  const LatencyHistogram& histogram() const { return histogram_; }
 
-  // Stops the sampler (promptly: it waits on a condition variable), takes the final sample and computes deltas.
-  PhaseMeasurement End();
-
-  const MeasureOptions& options() const { return options_; }
-  // The clock in use (ClockSource::kAuto resolved).
-  ClockSource clock_source() const { return clock_.source(); }
+  // Back to the state of a new phase: no operations, the same sampling sequence.
+  void Reset() {
+    histogram_.Reset();
+    countdown_ = 1;  // the first operation is sampled
+    rng_ = seed_;
+    ops_.store(0, std::memory_order_relaxed);
+  }
 
  private:
-  void SamplerLoop();
   // Operations until the next sampled one: uniform in [1, 2N-1] (mean N) so that sampling cannot alias with a
   // periodic pattern of the workload or the engine; exactly 1 when every operation is sampled.
   uint32_t NextSampleGap() {
@@ -128,15 +133,57 @@ class PhaseMeter {
     return 1 + static_cast<uint32_t>(((rng_ >> 32) * span) >> 32);
   }
 
+  const bool latency_;
+  const uint32_t sample_every_;
+  const TickClock clock_;
+  const uint64_t seed_;
+  uint32_t countdown_ = 1;
+  uint64_t rng_;
+  LatencyHistogram histogram_;
+  alignas(64) std::atomic<uint64_t> ops_{0};  // written by the lane's thread only; read by the sampler/progress
+};
+
+class PhaseMeter {
+ public:
+  explicit PhaseMeter(MeasureOptions options);
+  ~PhaseMeter();
+  PhaseMeter(const PhaseMeter&) = delete;
+  PhaseMeter& operator=(const PhaseMeter&) = delete;
+
+  // Snapshots CPU and I/O and starts the sampler thread. REQUIRES: not already begun (End() re-arms).
+  void Begin();
+
+  // Lane 0's hot path (the phase thread's, when there is one client thread): see OpMeter.
+  uint64_t OpStart() { return main_.OpStart(); }
+  void OpEnd(uint64_t start) { main_.OpEnd(start); }
+  void OpEndScheduled(uint64_t start, uint64_t scheduled_ns) { main_.OpEndScheduled(start, scheduled_ns); }
+  void AddOps(uint64_t n) { main_.AddOps(n); }
+
+  // Operations counted so far by every lane.
+  uint64_t ops_done() const;
+
+  // n >= 1 lanes from the next Begin() on (1 by default). REQUIRES: not begun.
+  void SetLanes(size_t n);
+  size_t lanes() const { return 1 + extra_lanes_.size(); }
+  // REQUIRES: i < lanes().
+  OpMeter& lane(size_t i) { return i == 0 ? main_ : *extra_lanes_[i - 1]; }
+
+  // Stops the sampler (promptly: it waits on a condition variable), takes the final sample and computes deltas.
+  PhaseMeasurement End();
+
+  const MeasureOptions& options() const { return options_; }
+  // The clock in use (ClockSource::kAuto resolved).
+  ClockSource clock_source() const { return clock_.source(); }
+
+ private:
+  void SamplerLoop();
   const MeasureOptions options_;
   const bool latency_;
   const uint32_t sample_every_;
   const TickClock clock_;
-  uint32_t countdown_ = 1;
   static constexpr uint64_t kSamplingSeed = 0x9E3779B97F4A7C15ull;
-  uint64_t rng_ = kSamplingSeed;
-  LatencyHistogram histogram_;
-  alignas(64) std::atomic<uint64_t> ops_{0};  // written by the phase thread only; read by the sampler/progress
+  OpMeter main_;
+  std::vector<std::unique_ptr<OpMeter>> extra_lanes_;
 
   alignas(64) std::mutex mutex_;
   std::condition_variable wake_;

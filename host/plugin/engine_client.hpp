@@ -53,12 +53,15 @@ class EngineClient {
   char err_[1024] = {};
 };
 
-// One opened store. Not thread-safe (it owns an error buffer); open one per thread for concurrent plugins.
+// One opened store. Not thread-safe (it owns an error buffer): each thread of a concurrent plugin's clients uses
+// its own handle, from Borrow().
 class StoreClient {
  public:
   StoreClient(const kvb_plugin_table* table, const PluginLibrary* plugin, kvb_store* store, std::string name)
       : t_(table), plugin_(plugin), store_(store), name_(std::move(name)) {}
-  ~StoreClient() { t_->store_close(store_); }
+  ~StoreClient() {
+    if (owner_) t_->store_close(store_);
+  }
   StoreClient(const StoreClient&) = delete;
   StoreClient& operator=(const StoreClient&) = delete;
 
@@ -89,6 +92,14 @@ class StoreClient {
   Status Count(uint64_t* count);
   Status NewIterator(std::unique_ptr<IteratorClient>* out);
 
+  // Another handle on the same open store, with its own error buffer, for another thread; it does not close the
+  // store. REQUIRES: destroyed before this handle.
+  std::unique_ptr<StoreClient> Borrow() const {
+    auto other = std::make_unique<StoreClient>(t_, plugin_, store_, name_);
+    other->owner_ = false;
+    return other;
+  }
+
   // The detail of the last failed call.
   std::string last_error() const { return err_; }
   Status LastStatus(kvb_status rc) const { return Status(rc, err_); }
@@ -99,6 +110,7 @@ class StoreClient {
   const PluginLibrary* plugin_;
   kvb_store* store_;
   std::string name_;
+  bool owner_ = true;  // closes the store when destroyed
   char err_[1024] = {};
 };
 

@@ -18,6 +18,7 @@
 #include "workload/deep_verify.hpp"
 #include "workload/kv/kv_workload.hpp"
 #include "workload/profile_workload.hpp"
+#include "workload/worker_pool.hpp"
 
 namespace kvbench::runner {
 namespace {
@@ -147,6 +148,9 @@ class WorkerRun {
     s = Describe();
     if (!s.ok()) return s;
 
+    // The workers (docs/profile-workload-parallel.md §3): created once, after the engine opened and before the
+    // first phase, and closed after the last; in the run's time, in no phase's.
+    StartWorkers(params.parallelism);
     const std::vector<PhaseId>& phases = request_.config.phases;
     for (size_t i = 0; i < phases.size(); ++i) {
       s = Phase(phases[i]);
@@ -159,6 +163,7 @@ class WorkerRun {
       }
       if (!s.ok()) return s;
     }
+    StopWorkers();
     Value("logical_bytes_written", logical_bytes_written_);
     Value("live_logical_bytes", workload_->live_logical_bytes());
 
@@ -343,7 +348,28 @@ class WorkerRun {
     return Status::OK();
   }
 
+  // P workers, each with its own handles on the open stores (their error buffers are per thread).
+  void StartWorkers(int32_t workers) {
+    pool_ = std::make_unique<workload::WorkerPool>(workers);
+    worker_stores_.assign(static_cast<size_t>(workers), stores_);
+    for (size_t w = 1; w < worker_stores_.size(); ++w) {
+      workload::ProfileStores& mine = worker_stores_[w];
+      for (host::StoreClient** store :
+           {&mine.profiles, &mine.email, &mine.country_status, &mine.created_at, &mine.reputation}) {
+        borrowed_stores_.push_back((*store)->Borrow());
+        *store = borrowed_stores_.back().get();
+      }
+    }
+  }
+
+  void StopWorkers() {
+    pool_.reset();
+    worker_stores_.clear();
+    borrowed_stores_.clear();
+  }
+
   Status CloseEngine() {
+    StopWorkers();  // a failed phase leaves them: their handles go before the stores close
     stores_ = {};
     for (auto& store : store_handles_) store.reset();
     Status s = engine_ ? engine_->Close() : Status::OK();
@@ -395,11 +421,11 @@ class WorkerRun {
     Status s = Send({{"event", "started"}, {"name", name}, {"kind", "phase"}, {"total", total}});
     if (!s.ok()) return s;
     measure::PhaseMeter meter(request_.config.measure);
+    meter.SetLanes(static_cast<size_t>(pool_->size()));  // before the progress sampler reads it
     workload::PhaseOutcome outcome;
+    measure::PhaseMeasurement m;
     Track(name, &meter, total);
-    meter.Begin();
-    s = workload_->RunPhase(id, stores_, meter, &outcome);
-    measure::PhaseMeasurement m = meter.End();
+    s = workload_->RunPhase(id, worker_stores_, *pool_, meter, &m, &outcome);
     Untrack();
     AddDiskBytes(m);
     if (!s.ok()) return s;
@@ -472,6 +498,10 @@ class WorkerRun {
   std::unique_ptr<host::EngineClient> engine_;
   std::array<std::unique_ptr<host::StoreClient>, 5> store_handles_;
   workload::ProfileStores stores_{};
+  // While the phases run: the workers, and each worker's store handles (worker 0 uses stores_).
+  std::unique_ptr<workload::WorkerPool> pool_;
+  std::vector<workload::ProfileStores> worker_stores_;
+  std::vector<std::unique_ptr<host::StoreClient>> borrowed_stores_;
   uint64_t logical_bytes_written_ = 0;
   std::optional<uint64_t> disk_bytes_written_ = 0;
 };

@@ -26,11 +26,11 @@ std::vector<PublishedRun> ParseRuns() {
     const nlohmann::json doc = nlohmann::json::parse(text);
     for (const auto& [key, run] : doc.at("runs").items()) {
       const nlohmann::json& w = run.at("workload");
-      if (w.value("Parallelism", 1) != 1) continue;  // a parallel workload: not what this host runs
       PublishedRun out;
       out.file = file;
       out.source = doc.value("source", "");
       out.params.profiles = w.at("Profiles").get<int32_t>();
+      out.params.parallelism = w.value("Parallelism", 1);  // absent before upstream's parallel mode: one worker
       out.params.seed = w.at("Seed").get<int32_t>();
       out.params.query_limit = w.at("QueryLimit").get<int32_t>();
       out.params.reads = w.at("ReadCount").get<int64_t>();
@@ -41,7 +41,11 @@ std::vector<PublishedRun> ParseRuns() {
       out.params.post_email_reads = w.at("PostEmailReadCount").get<int64_t>();
       out.params.post_queries = w.at("PostQueryCount").get<int64_t>();
       out.name = "the published " + SizeName(out.params.profiles) + " run";
-      if (out.params.query_limit != 100) out.name += " with query limit " + std::to_string(out.params.query_limit);
+      if (out.params.parallelism != 1) out.name += " with " + std::to_string(out.params.parallelism) + " workers";
+      if (out.params.query_limit != 100) {
+        out.name += (out.params.parallelism != 1 ? " and" : " with") + std::string(" query limit ") +
+                    std::to_string(out.params.query_limit);
+      }
       for (const nlohmann::json& phase : run.at("phase_checksums")) {
         out.phase_checksums.emplace_back(phase.at("name").get<std::string>(), phase.at("checksum").get<std::string>());
       }
@@ -53,7 +57,7 @@ std::vector<PublishedRun> ParseRuns() {
 }
 
 bool SameWorkload(const workload::WorkloadParams& a, const workload::WorkloadParams& b) {
-  return a.profiles == b.profiles && a.seed == b.seed && a.query_limit == b.query_limit && a.reads == b.reads &&
+  return a.profiles == b.profiles && a.parallelism == b.parallelism && a.seed == b.seed && a.query_limit == b.query_limit && a.reads == b.reads &&
          a.email_reads == b.email_reads && a.queries == b.queries && a.updates == b.updates &&
          a.post_reads == b.post_reads && a.post_email_reads == b.post_email_reads && a.post_queries == b.post_queries;
 }

@@ -53,9 +53,22 @@ TEST(PublishedReferenceTest, FindsTheRunOfExactlyThisWorkload) {
   EXPECT_EQ(FindPublishedRun(other_seed), nullptr);
 }
 
-TEST(PublishedReferenceTest, TheParallelRunIsNotOneThisHostRuns) {
-  for (const PublishedRun& run : PublishedRuns()) EXPECT_NE(run.phase_checksums[0].second, "97D1578AB310103B");
-  EXPECT_EQ(PublishedRuns().size(), 4u);  // 100K, 500K, 1M at query limit 100; 100K at 50
+TEST(PublishedReferenceTest, TheParallelRunMatchesOnlyItsParallelism) {
+  // 100K, 500K, 1M at query limit 100; 100K at 50 with one worker and with 16.
+  EXPECT_EQ(PublishedRuns().size(), 5u);
+  WorkloadParams p16 = WorkloadParams::Defaults(100000);
+  p16.query_limit = 50;
+  p16.parallelism = 16;
+  const PublishedRun* run = FindPublishedRun(p16);
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->name, "the published 100K run with 16 workers and query limit 50");
+  EXPECT_EQ(run->phase_checksums[0].second, "97D1578AB310103B");
+  EXPECT_EQ(run->final_checksum, "1C7232F217FD84C5");
+  p16.parallelism = 2;  // no publication at 2 workers
+  EXPECT_EQ(FindPublishedRun(p16), nullptr);
+  p16.parallelism = 1;
+  ASSERT_NE(FindPublishedRun(p16), nullptr);
+  EXPECT_EQ(FindPublishedRun(p16)->phase_checksums[0].second, "37C6E9056D5AC045");
 }
 
 std::vector<std::string> Names(const std::vector<std::pair<std::string, std::string>>& checksums) {

@@ -26,6 +26,7 @@ nlohmann::json BuildResults(const config::RunConfig& config, const nlohmann::jso
   doc["config"] = config.ToJson();
   doc["workload"] = {{"kind", "profiles"},
                      {"profiles", p.profiles},
+                     {"parallelism", p.parallelism},
                      {"seed", p.seed},
                      {"query_limit", p.query_limit},
                      {"reads", p.reads},

@@ -19,6 +19,10 @@ WorkloadParams WorkloadParams::Defaults(int32_t profiles) {
 
 Status WorkloadParams::Validate() const {
   if (profiles < 1) return Status::InvalidArgument("profiles must be at least 1, not " + std::to_string(profiles));
+  if (parallelism < 1 || parallelism > kMaxParallelism) {
+    return Status::InvalidArgument("parallelism must be between 1 and " + std::to_string(kMaxParallelism) + ", not " +
+                                   std::to_string(parallelism));
+  }
   if (query_limit < 1) {
     return Status::InvalidArgument("query_limit must be at least 1, not " + std::to_string(query_limit));
   }

@@ -11,9 +11,15 @@
 
 namespace kvbench::workload {
 
+// The most workers a phase may run on (spec-parallel §1 sets no bound; each is a thread of the engine's process).
+inline constexpr int32_t kMaxParallelism = 1024;
+
 // Spec §1. Counts are 64-bit; profiles, seed and query_limit are 32-bit signed as in the reference.
 struct WorkloadParams {
   int32_t profiles = 100000;
+  // P, the workers of each of the 16 phases (docs/profile-workload-parallel.md). It changes how the phases are
+  // split among workers and how their checksums combine, never the plan or the final checksum.
+  int32_t parallelism = 1;
   int32_t seed = 570123434;
   int32_t query_limit = 100;
   int64_t reads = 100000;
@@ -26,7 +32,8 @@ struct WorkloadParams {
 
   // N for every count; queries = post_queries = N/4 when N > 10000, else N. Seed and query limit as default.
   static WorkloadParams Defaults(int32_t profiles);
-  // profiles >= 1, query_limit >= 1, every count >= 0; the message names the offending field.
+  // profiles >= 1, 1 <= parallelism <= kMaxParallelism, query_limit >= 1, every count >= 0; the message names the
+  // offending field.
   Status Validate() const;
 };
 

@@ -1,7 +1,10 @@
-// The 16 timed phases (spec §6). Each logical operation sits between meter.OpStart() and meter.OpEnd(); plan
-// draws happen just before it (the reference drew its plan before any phase). Nothing in an operation allocates:
-// keys live in stack buffers, the encoded profile and the decoded profiles reuse their strings, and reads are
-// checksummed straight from the engine's bytes inside the get sink.
+// The 16 timed phases (spec §6), as one worker performs its share of each. Each logical operation sits between
+// meter.OpStart() and meter.OpEnd(); plan draws happen just before it (the reference drew its plan before any
+// phase). Nothing in an operation allocates: keys live in stack buffers, the encoded profile and the decoded
+// profiles reuse their strings, and reads are checksummed straight from the engine's bytes inside the get sink.
+#include "workload/phase_worker.hpp"
+
+#include <algorithm>
 #include <climits>
 #include <string>
 
@@ -9,7 +12,7 @@
 #include "measure/phase_meter.hpp"
 #include "plugin/engine_client.hpp"
 #include "workload/keys.hpp"
-#include "workload/profile_workload.hpp"
+#include "workload/plan.hpp"
 
 namespace kvbench::workload {
 
@@ -116,54 +119,68 @@ Status RunScan(PhaseId phase, host::StoreClient* store, const kvb_scan_request& 
 
 }  // namespace
 
-Status ProfileWorkload::RunPhase(PhaseId phase, const ProfileStores& stores, measure::PhaseMeter& meter,
-                                 PhaseOutcome* out) {
+PhaseWorker::PhaseWorker(const WorkloadParams& params)
+    : params_(params),
+      seed_bits_(SeedBits(params.seed)),
+      // A scan returns at most one index entry per profile: a query_limit of 2^31-1 must not allocate 16 GiB.
+      ids_(static_cast<size_t>(std::max(std::min(params.query_limit, params.profiles), 1))) {
+  // Warm the reusable buffers to a size no profile of this run exceeds early on.
+  encoded_.reserve(256);
+  profile_.bio.reserve(160);
+  stored_.bio.reserve(160);
+}
+
+Status PhaseWorker::Run(PhaseId phase, const WorkerShare& share, const ProfileStores& stores, measure::OpMeter& meter,
+                        const std::atomic<bool>& stop, PhaseOutcome* out) {
   *out = PhaseOutcome{};
   switch (phase) {
     case PhaseId::kInsert:
-      return RunInsert(stores, meter, out);
+      return RunInsert(share, stores, meter, stop, out);
     case PhaseId::kReadById:
-      return RunReadById(phase, PlanSection::kPointReads, params_.reads, stores, meter, out);
-    case PhaseId::kLookupByEmail:
-      return RunLookupByEmail(phase, PlanSection::kEmailReads, params_.email_reads, stores, meter, out);
-    case PhaseId::kScanCountryStatus:
-      return RunCountryStatus(phase, PlanSection::kCountryStatusQueries, params_.queries, false, stores, meter, out);
-    case PhaseId::kQueryCountryStatus:
-      return RunCountryStatus(phase, PlanSection::kCountryStatusQueries, params_.queries, true, stores, meter, out);
-    case PhaseId::kScanCreatedAt:
-      return RunCreatedAt(phase, params_.queries, false, stores, meter, out);
-    case PhaseId::kQueryCreatedAt:
-      return RunCreatedAt(phase, params_.queries, true, stores, meter, out);
-    case PhaseId::kScanTopReputation:
-      return RunTopReputation(phase, params_.queries, false, stores, meter, out);
-    case PhaseId::kQueryTopReputation:
-      return RunTopReputation(phase, params_.queries, true, stores, meter, out);
-    case PhaseId::kUpdate:
-      return RunUpdate(stores, meter, out);
     case PhaseId::kPostReadById:
-      return RunReadById(phase, PlanSection::kPostPointReads, params_.post_reads, stores, meter, out);
+      return RunReadById(phase, share, stores, meter, stop, out);
+    case PhaseId::kLookupByEmail:
     case PhaseId::kPostLookupByEmail:
-      return RunLookupByEmail(phase, PlanSection::kPostEmailReads, params_.post_email_reads, stores, meter, out);
+      return RunLookupByEmail(phase, share, stores, meter, stop, out);
+    case PhaseId::kScanCountryStatus:
     case PhaseId::kPostScanCountryStatus:
-      return RunCountryStatus(phase, PlanSection::kPostCountryStatusQueries, params_.post_queries, false, stores, meter,
-                              out);
+      return RunCountryStatus(phase, share, false, stores, meter, stop, out);
+    case PhaseId::kQueryCountryStatus:
     case PhaseId::kPostQueryCountryStatus:
-      return RunCountryStatus(phase, PlanSection::kPostCountryStatusQueries, params_.post_queries, true, stores, meter,
-                              out);
+      return RunCountryStatus(phase, share, true, stores, meter, stop, out);
+    case PhaseId::kScanCreatedAt:
+      return RunCreatedAt(phase, share, false, stores, meter, stop, out);
+    case PhaseId::kQueryCreatedAt:
+      return RunCreatedAt(phase, share, true, stores, meter, stop, out);
+    case PhaseId::kScanTopReputation:
     case PhaseId::kPostScanTopReputation:
-      return RunTopReputation(phase, params_.post_queries, false, stores, meter, out);
+      return RunTopReputation(phase, share, false, stores, meter, stop, out);
+    case PhaseId::kQueryTopReputation:
     case PhaseId::kPostQueryTopReputation:
-      return RunTopReputation(phase, params_.post_queries, true, stores, meter, out);
+      return RunTopReputation(phase, share, true, stores, meter, stop, out);
+    case PhaseId::kUpdate:
+      if (share.bucket != nullptr) {
+        const int32_t* next = share.bucket->data();
+        return RunUpdate([&next] { return int64_t{*next++}; }, static_cast<int64_t>(share.bucket->size()), stores,
+                         meter, stop, out);
+      } else {
+        DotNetRandom r = share.plan;
+        const int32_t n = params_.profiles;
+        return RunUpdate([&r, n] { return Plan::DrawUserId(r, n); }, share.count, stores, meter, stop, out);
+      }
   }
   return Status::InvalidArgument("unknown phase id " + std::to_string(static_cast<int>(phase)));
 }
 
-Status ProfileWorkload::RunInsert(const ProfileStores& stores, measure::PhaseMeter& meter, PhaseOutcome* out) {
+Status PhaseWorker::RunInsert(const WorkerShare& share, const ProfileStores& stores, measure::OpMeter& meter,
+                              const std::atomic<bool>& stop, PhaseOutcome* out) {
   constexpr PhaseId kPhase = PhaseId::kInsert;
   Checksum checksum;
   measure::LogicalWriteCounter written;
-  const int64_t n = params_.profiles;
-  for (int64_t id = 1; id <= n; ++id) {
+  const int64_t end = share.first + share.count;
+  for (int64_t id = share.first + 1; id <= end; ++id) {
+    if (stop.load(std::memory_order_relaxed)) [[unlikely]]
+      return Status::OK();
     const uint64_t t = meter.OpStart();
     GenerateProfile(id, seed_bits_, &profile_);
     EncodeProfile(profile_, &encoded_);
@@ -205,12 +222,14 @@ Status ProfileWorkload::RunInsert(const ProfileStores& stores, measure::PhaseMet
   return Status::OK();
 }
 
-Status ProfileWorkload::RunReadById(PhaseId phase, PlanSection section, int64_t count, const ProfileStores& stores,
-                                    measure::PhaseMeter& meter, PhaseOutcome* out) {
+Status PhaseWorker::RunReadById(PhaseId phase, const WorkerShare& share, const ProfileStores& stores,
+                                measure::OpMeter& meter, const std::atomic<bool>& stop, PhaseOutcome* out) {
   Checksum checksum;
-  DotNetRandom r = plan_.Start(section);
+  DotNetRandom r = share.plan;
   const int32_t n = params_.profiles;
-  for (int64_t i = 0; i < count; ++i) {
+  for (int64_t i = 0; i < share.count; ++i) {
+    if (stop.load(std::memory_order_relaxed)) [[unlikely]]
+      return Status::OK();
     const int64_t id = Plan::DrawUserId(r, n);
     const uint64_t t = meter.OpStart();
     char idbuf[kUserIdKeySize];
@@ -229,12 +248,14 @@ Status ProfileWorkload::RunReadById(PhaseId phase, PlanSection section, int64_t 
   return Status::OK();
 }
 
-Status ProfileWorkload::RunLookupByEmail(PhaseId phase, PlanSection section, int64_t count, const ProfileStores& stores,
-                                         measure::PhaseMeter& meter, PhaseOutcome* out) {
+Status PhaseWorker::RunLookupByEmail(PhaseId phase, const WorkerShare& share, const ProfileStores& stores,
+                                     measure::OpMeter& meter, const std::atomic<bool>& stop, PhaseOutcome* out) {
   Checksum checksum;
-  DotNetRandom r = plan_.Start(section);
+  DotNetRandom r = share.plan;
   const int32_t n = params_.profiles;
-  for (int64_t i = 0; i < count; ++i) {
+  for (int64_t i = 0; i < share.count; ++i) {
+    if (stop.load(std::memory_order_relaxed)) [[unlikely]]
+      return Status::OK();
     const int64_t id = Plan::DrawUserId(r, n);
     const uint64_t t = meter.OpStart();
     KeyBuffer email;
@@ -263,7 +284,7 @@ Status ProfileWorkload::RunLookupByEmail(PhaseId phase, PlanSection section, int
   return Status::OK();
 }
 
-Status ProfileWorkload::GetAndAddProfiles(PhaseId phase, host::StoreClient* profiles, size_t n, Checksum* checksum) {
+Status PhaseWorker::GetAndAddProfiles(PhaseId phase, host::StoreClient* profiles, size_t n, Checksum* checksum) {
   for (size_t i = 0; i < n; ++i) {
     const int64_t id = ids_[i];
     char idbuf[kUserIdKeySize];
@@ -278,15 +299,17 @@ Status ProfileWorkload::GetAndAddProfiles(PhaseId phase, host::StoreClient* prof
   return Status::OK();
 }
 
-Status ProfileWorkload::RunCountryStatus(PhaseId phase, PlanSection section, int64_t count, bool query,
-                                         const ProfileStores& stores, measure::PhaseMeter& meter, PhaseOutcome* out) {
+Status PhaseWorker::RunCountryStatus(PhaseId phase, const WorkerShare& share, bool query, const ProfileStores& stores,
+                                     measure::OpMeter& meter, const std::atomic<bool>& stop, PhaseOutcome* out) {
   Checksum checksum;
-  DotNetRandom r = plan_.Start(section);
+  DotNetRandom r = share.plan;
   ScanCollector collector{ids_.data(), ids_.size(), query ? nullptr : &checksum};
   kvb_scan_request request = host::MakeScanRequest();
   request.flags = KVB_SCAN_BOUND_IS_PREFIX;
   request.limit = static_cast<uint64_t>(params_.query_limit);
-  for (int64_t i = 0; i < count; ++i) {
+  for (int64_t i = 0; i < share.count; ++i) {
+    if (stop.load(std::memory_order_relaxed)) [[unlikely]]
+      return Status::OK();
     const CountryStatusQuery q = Plan::DrawCountryStatus(r);
     const uint64_t t = meter.OpStart();
     KeyBuffer prefix;
@@ -310,16 +333,18 @@ Status ProfileWorkload::RunCountryStatus(PhaseId phase, PlanSection section, int
   return Status::OK();
 }
 
-Status ProfileWorkload::RunCreatedAt(PhaseId phase, int64_t count, bool query, const ProfileStores& stores,
-                                     measure::PhaseMeter& meter, PhaseOutcome* out) {
+Status PhaseWorker::RunCreatedAt(PhaseId phase, const WorkerShare& share, bool query, const ProfileStores& stores,
+                                 measure::OpMeter& meter, const std::atomic<bool>& stop, PhaseOutcome* out) {
   Checksum checksum;
-  DotNetRandom r = plan_.Start(PlanSection::kCreatedAtRanges);
+  DotNetRandom r = share.plan;
   const int32_t n = params_.profiles;
   ScanCollector collector{ids_.data(), ids_.size(), query ? nullptr : &checksum};
   kvb_scan_request request = host::MakeScanRequest();
   request.flags = KVB_SCAN_BOUND_INCLUSIVE;
   request.limit = static_cast<uint64_t>(params_.query_limit);
-  for (int64_t i = 0; i < count; ++i) {
+  for (int64_t i = 0; i < share.count; ++i) {
+    if (stop.load(std::memory_order_relaxed)) [[unlikely]]
+      return Status::OK();
     const int64_t start_id = Plan::DrawCreatedAtStart(r, n);
     const int64_t from = CreatedAtOf(start_id, seed_bits_);
     const int64_t to = CreatedAtOf(Plan::CreatedAtEndId(start_id, n), seed_bits_);
@@ -346,14 +371,16 @@ Status ProfileWorkload::RunCreatedAt(PhaseId phase, int64_t count, bool query, c
   return Status::OK();
 }
 
-Status ProfileWorkload::RunTopReputation(PhaseId phase, int64_t count, bool query, const ProfileStores& stores,
-                                         measure::PhaseMeter& meter, PhaseOutcome* out) {
+Status PhaseWorker::RunTopReputation(PhaseId phase, const WorkerShare& share, bool query, const ProfileStores& stores,
+                                     measure::OpMeter& meter, const std::atomic<bool>& stop, PhaseOutcome* out) {
   Checksum checksum;
   ScanCollector collector{ids_.data(), ids_.size(), query ? nullptr : &checksum};
   kvb_scan_request request = host::MakeScanRequest();
   request.flags = KVB_SCAN_FROM_FIRST;
   request.limit = static_cast<uint64_t>(params_.query_limit);
-  for (int64_t i = 0; i < count; ++i) {
+  for (int64_t i = 0; i < share.count; ++i) {
+    if (stop.load(std::memory_order_relaxed)) [[unlikely]]
+      return Status::OK();
     const uint64_t t = meter.OpStart();
     Status s = RunScan(phase, stores.reputation, request, &collector);
     if (!s.ok()) [[unlikely]]
@@ -370,14 +397,16 @@ Status ProfileWorkload::RunTopReputation(PhaseId phase, int64_t count, bool quer
   return Status::OK();
 }
 
-Status ProfileWorkload::RunUpdate(const ProfileStores& stores, measure::PhaseMeter& meter, PhaseOutcome* out) {
+template <class NextId>
+Status PhaseWorker::RunUpdate(NextId next_id, int64_t count, const ProfileStores& stores, measure::OpMeter& meter,
+                              const std::atomic<bool>& stop, PhaseOutcome* out) {
   constexpr PhaseId kPhase = PhaseId::kUpdate;
   Checksum checksum;
   measure::LogicalWriteCounter written;
-  DotNetRandom r = plan_.Start(PlanSection::kUpdates);
-  const int32_t n = params_.profiles;
-  for (int64_t i = 0; i < params_.updates; ++i) {
-    const int64_t id = Plan::DrawUserId(r, n);
+  for (int64_t i = 0; i < count; ++i) {
+    if (stop.load(std::memory_order_relaxed)) [[unlikely]]
+      return Status::OK();
+    const int64_t id = next_id();
     const uint64_t t = meter.OpStart();
     char idbuf[kUserIdKeySize];
     const std::string_view idkey = IdKey(id, idbuf);
