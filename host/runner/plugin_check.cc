@@ -1,5 +1,7 @@
 #include "runner/plugin_check.hpp"
 
+#include <algorithm>
+
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -65,6 +67,26 @@ std::string LoadFailure(const EngineResult& result, const std::string& path, int
   return prefix + result.error();
 }
 
+namespace {
+
+// Several workers call a plugin's data functions at once (docs/profile-workload-parallel.md §3): only a plugin that
+// declares KVB_CAP_CONCURRENT_DATA_CALLS may take them. Serializing its calls instead would measure a lock, not the
+// engine under concurrent clients, so it is refused.
+Status CheckConcurrency(const config::RunConfig& config, const std::string& where, const CheckedPlugin& checked) {
+  if (config.workload.is_kv()) return Status::OK();
+  int32_t most = 1;
+  for (int32_t p : config.workload.parallelism) most = std::max(most, p);
+  if (most == 1) return Status::OK();
+  const nlohmann::json& caps = checked.plugin.value("capabilities", nlohmann::json::array());
+  if (std::find(caps.begin(), caps.end(), "concurrent") != caps.end()) return Status::OK();
+  return Status::InvalidArgument(where + ": plugin " + checked.plugin.value("name", checked.path) +
+                                 " does not declare concurrent data calls (KVB_CAP_CONCURRENT_DATA_CALLS), so it "
+                                 "cannot run workload.parallelism " + std::to_string(most) +
+                                 " (several workers calling it at once); run it at parallelism 1");
+}
+
+}  // namespace
+
 Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_dir, const std::string& executable,
                     std::vector<CheckedPlugin>* out) {
   namespace fs = std::filesystem;
@@ -117,6 +139,7 @@ Status CheckPlugins(const config::RunConfig& config, const std::string& plugin_d
     }
     checked.plugin = result.plugin();
     checked.settings = result.ToJson()["settings"];
+    if (Status s = CheckConcurrency(config, where, checked); !s.ok()) return s;
     out->push_back(std::move(checked));
   }
   return Status::OK();

@@ -31,10 +31,9 @@ nlohmann::json ResultsSoFar(const config::RunConfig& config, const nlohmann::jso
   return doc;
 }
 
-}  // namespace
-
-Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins, const RunOptions& options,
-                  RunSummary* summary) {
+// One parallelism level: config.workload.parallelism holds one.
+Status RunLevel(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins, const RunOptions& options,
+                RunSummary* summary) {
   const StopSignalScope stop_signals;
   ProgressDisplay display = ProgressDisplay::ForStderr();
   const std::vector<std::string> data_dirs = EngineDataDirs(options.out_dir, config.engines);
@@ -128,6 +127,55 @@ Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlug
   }
   // A signal that came after the last engine (during the memory probe or the report) still stops the run.
   summary->interrupted_by = StopSignal();
+  return Status::OK();
+}
+
+}  // namespace
+
+Status RunEngines(const config::RunConfig& config, const std::vector<CheckedPlugin>& plugins, const RunOptions& options,
+                  RunSummary* summary) {
+  if (config.workload.parallelism.size() == 1) return RunLevel(config, plugins, options, summary);
+  // Several levels: each a run of its own (fresh stores, its own results, checks and report) in OUT/p<P>, as
+  // upstream runs one workload per level; then one report of them all in OUT.
+  *summary = RunSummary{};
+  summary->all_completed = summary->correctness_passed = true;
+  std::vector<std::string> results;
+  for (int32_t level : config.workload.parallelism) {
+    config::RunConfig one = config;
+    one.workload.parallelism = {level};
+    RunOptions level_options = options;
+    std::string dir_name = "p";  // (not "p" + to_string: GCC 12's -Wrestrict misfires on it at -O3)
+    dir_name += std::to_string(level);
+    level_options.out_dir = (fs::path(options.out_dir) / dir_name).string();
+    Status s = PrepareOutDir(level_options.out_dir, OutputKind::kRun);
+    if (s.ok()) s = CheckEngineDataDirs(level_options.out_dir, one.engines);
+    if (!s.ok()) return s;
+    spdlog::info("parallelism {}: {} engine(s) into {}", level, one.engines.size(), level_options.out_dir);
+    RunSummary level_summary;
+    s = RunLevel(one, plugins, level_options, &level_summary);
+    if (!s.ok()) return s;
+    results.push_back(level_summary.results_path);
+    summary->results_path = level_summary.results_path;
+    summary->all_completed = summary->all_completed && level_summary.all_completed;
+    summary->correctness_passed = summary->correctness_passed && level_summary.correctness_passed;
+    summary->engines_run += level_summary.engines_run;
+    if (!level_summary.report_error.empty()) summary->report_error = level_summary.report_error;
+    summary->interrupted_by = level_summary.interrupted_by;
+    if (summary->interrupted_by != 0) break;  // the levels after it do not run
+  }
+  summary->level_results = results;
+  summary->report_written = !options.write_report || summary->report_error.empty();
+  if (options.write_report) {
+    Status s = report::WriteReport(results, options.out_dir);
+    if (s.ok()) {
+      spdlog::info("report of every level: {}/report.md", options.out_dir);
+    } else {
+      summary->report_written = false;
+      summary->report_error = s.message();
+      spdlog::error("report of every level: {}", s.message());
+    }
+  }
+  if (summary->interrupted_by == 0) summary->interrupted_by = StopSignal();
   return Status::OK();
 }
 

@@ -24,7 +24,8 @@ struct RunOptions {
 };
 
 struct RunSummary {
-  std::string results_path;
+  std::string results_path;                // the last level's, with several parallelism levels
+  std::vector<std::string> level_results;  // with several levels: each level's results.json, in run order
   bool all_completed = false;
   bool correctness_passed = false;
   bool report_written = false;
@@ -33,6 +34,8 @@ struct RunSummary {
   int interrupted_by = 0;  // SIGINT or SIGTERM that stopped the run, else 0
 };
 
+// With several parallelism levels (workload.parallelism), each level runs as a run of its own into OUT/p<P> (its
+// results.json, checks and report), then one report of every level is written into OUT.
 // After the engines, the checksums are checked against the reference `options.reference` decides (a reference
 // engine outside the run runs then, in its own worker, when needed).
 // REQUIRES: `plugins` from CheckPlugins(config), one per engine. Fails only when results.json cannot be written

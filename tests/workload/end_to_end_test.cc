@@ -10,17 +10,19 @@
 namespace kvbench::testing {
 namespace {
 
-void RunAndCompareWithReference(const std::string& config_file, const std::string& engine, int profiles) {
+// `reference`: the published run the config reproduces, which kvbench names `published_name` in its message.
+void RunAndCompareWith(const std::string& config_file, const std::string& engine, int profiles, int parallelism,
+                       const nlohmann::json& reference, const std::string& published_name) {
   ScratchDir scratch;
   const std::string out = scratch / "out";
-  const ProcessResult run =
-      RunKvbench({"run", SourceDir() + "/configs/" + config_file, "--engine", engine, "--out", out});
+  const ProcessResult run = RunKvbench({"run", SourceDir() + "/configs/" + config_file, "--engine", engine, "--out",
+                                        out, "--parallelism", std::to_string(parallelism)});
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json results = ReadJson(out + "/results.json");
-  const nlohmann::json reference = ReferenceRun(profiles);
 
   EXPECT_EQ(results["schema_version"], 1);
   EXPECT_EQ(results["workload"]["profiles"], profiles);
+  EXPECT_EQ(results["workload"]["parallelism"], parallelism);
   EXPECT_EQ(results["config"]["engines"].size(), 1u);
   for (const char* member : {"os", "kernel", "cpu_model", "logical_processors", "total_memory_bytes", "compiler",
                              "build_type", "kvbench_version", "git_revision"}) {
@@ -81,14 +83,33 @@ void RunAndCompareWithReference(const std::string& config_file, const std::strin
   // A lone engine at a published size is checked against the publication the host carries.
   EXPECT_EQ(results["correctness"]["checked"], true);
   EXPECT_EQ(results["correctness"]["reference"]["kind"], "published");
-  const std::string size = profiles == 1000000 ? "1M" : std::to_string(profiles / 1000) + "K";
-  EXPECT_NE(run.output.find("match the published " + size + " run"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("match " + published_name), std::string::npos) << run.output;
   // The engine's data directory is gone (no --keep-data); the report sits beside results.json.
   EXPECT_FALSE(std::filesystem::exists(out + "/data"));
   EXPECT_TRUE(std::filesystem::exists(out + "/report.md")) << run.output;
 }
 
+void RunAndCompareWithReference(const std::string& config_file, const std::string& engine, int profiles) {
+  const std::string size = profiles == 1000000 ? "1M" : std::to_string(profiles / 1000) + "K";
+  RunAndCompareWith(config_file, engine, profiles, 1, ReferenceRun(profiles), "the published " + size + " run");
+}
+
+// 16 workers per phase (docs/profile-workload-parallel.md): the published Windows p16 run's checksums.
+void RunAndCompareWithP16Reference(const std::string& engine) {
+  RunAndCompareWith("profiles-100k-p16.json", engine, 100000, 16, WindowsReferenceRun(100000, 16),
+                    "the published 100K run with 16 workers and query limit 50");
+}
+
+// The same config with --parallelism 1: the single worker's checksums of the Windows run at query limit 50.
+TEST(EndToEnd, ZoneTree100kWindowsP1) {
+  RunAndCompareWith("profiles-100k-p16.json", "ZoneTree", 100000, 1, WindowsReferenceRun(100000, 1),
+                    "the published 100K run with query limit 50");
+}
+
 TEST(EndToEnd, Memory100k) { RunAndCompareWithReference("profiles-100k.json", "Memory", 100000); }
+TEST(EndToEnd, ZoneTree100kP16) { RunAndCompareWithP16Reference("ZoneTree"); }
+TEST(EndToEnd, RocksDB100kP16) { RunAndCompareWithP16Reference("RocksDB"); }
+TEST(EndToEnd, Memory100kP16) { RunAndCompareWithP16Reference("Memory"); }
 TEST(EndToEnd, ZoneTree100k) { RunAndCompareWithReference("profiles-100k.json", "ZoneTree", 100000); }
 TEST(EndToEnd, RocksDB100k) { RunAndCompareWithReference("profiles-100k.json", "RocksDB", 100000); }
 TEST(EndToEnd, Memory1M) { RunAndCompareWithReference("profiles-1m.json", "Memory", 1000000); }

@@ -163,6 +163,11 @@ nlohmann::json ReferenceRun(int profiles) {
   return ref.at("runs").at(std::to_string(profiles));
 }
 
+nlohmann::json WindowsReferenceRun(int profiles, int parallelism) {
+  const nlohmann::json ref = ReadJson(SourceDir() + "/configs/reference/profile-store-win.json");
+  return ref.at("runs").at(std::to_string(profiles) + "-p" + std::to_string(parallelism));
+}
+
 nlohmann::json SmallConfig(int profiles, const nlohmann::json& engines) {
   return {{"schema_version", 1},
           {"name", "test"},

@@ -70,6 +70,8 @@ nlohmann::json ReadJson(const std::string& path);
 // The published run of `profiles` profiles from configs/reference/profile-store-linux.json ({"phase_checksums": [...],
 // "final_checksum": ...}).
 nlohmann::json ReferenceRun(int profiles);
+// The published Windows run (query limit 50) at `parallelism` workers: configs/reference/profile-store-win.json.
+nlohmann::json WindowsReferenceRun(int profiles, int parallelism);
 
 // A minimal valid config over `engines` for `profiles` profiles.
 nlohmann::json SmallConfig(int profiles, const nlohmann::json& engines);
