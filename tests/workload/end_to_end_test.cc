@@ -109,7 +109,6 @@ TEST(EndToEnd, ZoneTree100kWindowsP1) {
 TEST(EndToEnd, Memory100k) { RunAndCompareWithReference("profiles-100k.json", "Memory", 100000); }
 TEST(EndToEnd, ZoneTree100kP16) { RunAndCompareWithP16Reference("ZoneTree"); }
 TEST(EndToEnd, RocksDB100kP16) { RunAndCompareWithP16Reference("RocksDB"); }
-TEST(EndToEnd, Memory100kP16) { RunAndCompareWithP16Reference("Memory"); }
 TEST(EndToEnd, ZoneTree100k) { RunAndCompareWithReference("profiles-100k.json", "ZoneTree", 100000); }
 TEST(EndToEnd, RocksDB100k) { RunAndCompareWithReference("profiles-100k.json", "RocksDB", 100000); }
 TEST(EndToEnd, Memory1M) { RunAndCompareWithReference("profiles-1m.json", "Memory", 1000000); }
